@@ -1,0 +1,100 @@
+"""Rule options: every DATC section-4 choice the engine depends on, as one frozen model.
+
+Defaults are DATC v3.0's preferences (the 2023 rulebook). A phase document's `rules` is an
+edition name from EDITIONS or an object of fields (optionally with "edition" as its base).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Rules(BaseModel):
+    """One field per rule choice; the docstring of each names the DATC issue it settles."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    edition: str = "2023"
+    """The preset this set of options started from (informational)."""
+
+    multi_route_convoy: Literal["all_routes", "any_route"] = "all_routes"
+    """4.A.1: a convoy with several routes is disrupted only when all routes are (1982 on)
+    or as soon as any route is (1971)."""
+
+    convoy_paradox: Literal["szykman", "1982"] = "szykman"
+    """4.A.2: a convoy paradox is broken by the Szykman rule (the convoying fleets hold) or by
+    the 1982 rule (a convoyed army never cuts a support of an attack on a body of water that
+    holds a convoying fleet)."""
+
+    adjacent_convoy: Literal["via_or_own_fleet", "land_fallback", "1971"] = "via_or_own_fleet"
+    """4.A.3: when an army adjacent to its target may also go by convoy. 2023 (default): the
+    convoy is used when the order says "via convoy" or a fleet of its own power is ordered to
+    convoy it, with no fallback to the land route; DATC v2: the same, but the land route is used
+    when the convoy fails; 1971: only when the unit in the target moves the opposite way."""
+
+    convoyed_attack_cuts_support_on_itself: bool = False
+    """4.A.4: may an army convoyed into a province cut a support for an attack on its own
+    starting province? (No, by default.)"""
+
+    retreat_to_convoy_origin: bool = True
+    """4.A.5: may a unit dislodged by a convoyed army retreat to that army's origin? (2023: yes.)"""
+
+    dislodged_unit_effect: Literal["head_to_head_only", "always"] = "head_to_head_only"
+    """4.A.7: a dislodged unit has no effect on the attacker's origin only after a head-to-head
+    battle (default), or always (the literal rulebook)."""
+
+    civil_disorder: Literal["2023", "classic"] = "2023"
+    """4.D.8: which units a power in civil disorder removes. 2023: farthest from any owned centre
+    (land and sea distance for every unit); classic: farthest from its home centres, armies
+    moving over land and by convoy, fleets over water."""
+
+    end_year: int | None = None
+    """The short-game rule: the game ends after this year's Fall/Winter; most centres wins."""
+
+
+EDITIONS: Mapping[str, Mapping[str, Any]] = {
+    "2023": {},
+    "2000": {},
+    "datc_v2": {"adjacent_convoy": "land_fallback"},
+    "1982": {
+        "convoy_paradox": "1982",
+        "adjacent_convoy": "land_fallback",
+        "retreat_to_convoy_origin": False,
+        "civil_disorder": "classic",
+    },
+    "1971": {
+        "multi_route_convoy": "any_route",
+        "adjacent_convoy": "1971",
+        "retreat_to_convoy_origin": False,
+        "civil_disorder": "classic",
+    },
+}
+
+DEFAULT_RULES = Rules()
+
+
+def rules_from(spec: str | Mapping[str, Any] | Rules | None) -> Rules:
+    """The Rules a phase document asks for: None, an edition name, or an options object."""
+    if spec is None:
+        return DEFAULT_RULES
+    if isinstance(spec, Rules):
+        return spec
+    if isinstance(spec, str):
+        if spec not in EDITIONS:
+            raise ValueError(f"unknown rules edition {spec!r}; known: {', '.join(EDITIONS)}")
+        return Rules(edition=spec, **EDITIONS[spec])
+    fields = dict(spec)
+    base = str(fields.pop("edition", "2023"))
+    if base not in EDITIONS:
+        raise ValueError(f"unknown rules edition {base!r}; known: {', '.join(EDITIONS)}")
+    return Rules(edition=base, **{**EDITIONS[base], **fields})
+
+
+def rules_spec(rules: Rules) -> str | dict[str, Any]:
+    """How a phase document writes these rules: the edition name when they are exactly a preset."""
+    if rules == rules_from(rules.edition):
+        return rules.edition
+    return rules.model_dump(exclude_defaults=True) | {"edition": rules.edition}

@@ -1,0 +1,121 @@
+"""Small immutable values every part of the engine shares: unit types, units, phases.
+
+Locations are plain strings: a province code ("PAR") or a province with a coast ("STP/NC").
+Strings keep positions cheap to hash, compare and print, and they are already canonical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import total_ordering
+
+
+class UnitType(str, Enum):
+    """Army or fleet; the value is the letter used in every canonical string."""
+
+    ARMY = "A"
+    FLEET = "F"
+
+    @property
+    def word(self) -> str:
+        return "Army" if self is UnitType.ARMY else "Fleet"
+
+
+def province_of(location: str) -> str:
+    """The province of a location: 'STP/NC' -> 'STP', 'PAR' -> 'PAR'."""
+    return location.split("/", 1)[0]
+
+
+def coast_of(location: str) -> str | None:
+    """The coast of a location, if it names one: 'STP/NC' -> 'NC'."""
+    _, sep, coast = location.partition("/")
+    return coast if sep else None
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit on the board: whose it is, what it is and where it stands."""
+
+    power: str
+    type: UnitType
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return f"{self.type.value} {self.location}"
+
+    @classmethod
+    def parse(cls, power: str, text: str) -> Unit:
+        """Read a canonical unit string such as 'F STP/SC' (the contract's notation)."""
+        kind, _, location = text.strip().partition(" ")
+        return cls(power, UnitType(kind.upper()), location.strip().upper())
+
+
+class Season(str, Enum):
+    SPRING = "S"
+    FALL = "F"
+    WINTER = "W"
+
+    @property
+    def word(self) -> str:
+        return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.value]
+
+
+class PhaseKind(str, Enum):
+    MOVEMENT = "M"
+    RETREAT = "R"
+    ADJUSTMENT = "A"
+
+    @property
+    def word(self) -> str:
+        return {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[self.value]
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """A phase such as S1901M; sorts in play order."""
+
+    year: int
+    season: Season
+    kind: PhaseKind
+
+    def __str__(self) -> str:
+        return f"{self.season.value}{self.year}{self.kind.value}"
+
+    @classmethod
+    def parse(cls, text: str) -> Phase:
+        text = text.strip().upper()
+        if len(text) < 3 or not text[1:-1].isdigit():
+            raise ValueError(f"bad phase name {text!r}: expected e.g. S1901M, F1901R, W1901A")
+        season, kind = Season(text[0]), PhaseKind(text[-1])
+        valid = {Season.SPRING: "MR", Season.FALL: "MR", Season.WINTER: "A"}[season]
+        if kind.value not in valid:
+            raise ValueError(f"bad phase name {text!r}: {season.word} has no {kind.word} phase")
+        return cls(int(text[1:-1]), season, kind)
+
+    def _key(self) -> tuple[int, int]:
+        order = {"SM": 0, "SR": 1, "FM": 2, "FR": 3, "WA": 4}
+        return self.year, order[self.season.value + self.kind.value]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Phase):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def following(self) -> tuple[Phase, ...]:
+        """The phases that come after this one, nearest first, up to next year's spring."""
+        y = self.year
+        sequence = [
+            Phase(y, Season.SPRING, PhaseKind.MOVEMENT),
+            Phase(y, Season.SPRING, PhaseKind.RETREAT),
+            Phase(y, Season.FALL, PhaseKind.MOVEMENT),
+            Phase(y, Season.FALL, PhaseKind.RETREAT),
+            Phase(y, Season.WINTER, PhaseKind.ADJUSTMENT),
+            Phase(y + 1, Season.SPRING, PhaseKind.MOVEMENT),
+        ]
+        return tuple(p for p in sequence if self < p)
