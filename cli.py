@@ -1,4 +1,4 @@
-"""Run the adjudicator from a checkout: `python cli.py ...` is the installed `adjudicator` command."""
+"""From a checkout, `python cli.py ...` runs the same program as the installed `adjudicator`."""
 
 from adjudicator.cli import main
 

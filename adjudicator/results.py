@@ -23,7 +23,7 @@ TAGS = (
 
 @dataclass(frozen=True, slots=True)
 class Resolution:
-    """The outcome of one order: success, the contract's tags, and why it failed (naming culprits)."""
+    """One order's outcome: success, the contract's tags, and why it failed (naming culprits)."""
 
     succeeds: bool
     tags: tuple[str, ...] = ()

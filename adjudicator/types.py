@@ -7,11 +7,11 @@ Strings keep positions cheap to hash, compare and print, and they are already ca
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from functools import total_ordering
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     """Army or fleet; the value is the letter used in every canonical string."""
 
     ARMY = "A"
@@ -55,7 +55,7 @@ class Unit:
         return cls(power, UnitType(kind.upper()), location.strip().upper())
 
 
-class Season(str, Enum):
+class Season(StrEnum):
     SPRING = "S"
     FALL = "F"
     WINTER = "W"
@@ -65,7 +65,7 @@ class Season(str, Enum):
         return {"S": "Spring", "F": "Fall", "W": "Winter"}[self.value]
 
 
-class PhaseKind(str, Enum):
+class PhaseKind(StrEnum):
     MOVEMENT = "M"
     RETREAT = "R"
     ADJUSTMENT = "A"
