@@ -1,0 +1,165 @@
+"""One phase, start to end: read the orders, adjudicate, and build the next position.
+
+This is the pipeline of ARCHITECTURE.md as one readable function per phase kind; each step is
+a pure function in its own module (interpret, movement, retreat, adjustment, sequence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from adjudicator.adjustment import adjudicate_adjustments
+from adjudicator.interpret import interpret_orders
+from adjudicator.map import Map, load_map
+from adjudicator.movement import adjudicate_movement
+from adjudicator.orders import (
+    Build,
+    Disband,
+    Hold,
+    MovementOrder,
+    Order,
+    RetreatOrder,
+    UnitRef,
+    Waive,
+)
+from adjudicator.position import Position
+from adjudicator.results import OrderEntry, OrderError, OrderResult, Resolution
+from adjudicator.retreat import adjudicate_retreats
+from adjudicator.rules import DEFAULT_RULES, Rules
+from adjudicator.sequence import next_position
+from adjudicator.types import Phase, PhaseKind, Unit
+
+
+@dataclass(frozen=True)
+class PhaseResult:
+    """Everything a phase produced: one result per order, the error entries, the next position."""
+
+    phase: Phase
+    orders: tuple[OrderResult, ...]
+    errors: tuple[OrderError, ...]
+    next: Position
+
+
+def adjudicate(
+    position: Position,
+    orders: Mapping[str, Sequence[str]],
+    rules: Rules = DEFAULT_RULES,
+) -> PhaseResult:
+    """Adjudicate one phase from the players' order texts (any notation the parser reads)."""
+    game_map = load_map(position.variant)
+    entries, errors = interpret_orders(game_map, position, orders, rules)
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        results, after = _movement(game_map, position, entries, rules)
+    elif kind is PhaseKind.RETREAT:
+        results, after = _retreats(game_map, position, entries, rules)
+    else:
+        results, after = _adjustments(game_map, position, entries, rules)
+    return PhaseResult(
+        phase=position.phase,
+        orders=tuple(results),
+        errors=tuple(errors),
+        next=next_position(game_map, after, rules),
+    )
+
+
+def _ref(unit: Unit) -> UnitRef:
+    return UnitRef(unit.type, unit.location)
+
+
+def _by_province(entries: Iterable[OrderEntry]) -> dict[str, OrderEntry]:
+    """Entries keyed by the province of the unit they order (adjustments have no such key)."""
+    return {e.order.unit.province: e for e in entries if not isinstance(e.order, Build | Waive)}
+
+
+def _result(
+    power: str, unit: Unit, entry: OrderEntry | None, default: Order, resolution: Resolution
+) -> OrderResult:
+    """A result line; an illegal order fails with its reason whatever happened to the unit."""
+    order = entry.order if entry else default
+    tags, reason, succeeds = resolution.tags, resolution.reason, resolution.succeeds
+    if entry is not None and entry.illegal is not None:
+        tags = ("illegal", *(t for t in tags if t != "illegal"))
+        reason, succeeds = entry.illegal, False
+    return OrderResult(
+        power=power,
+        unit=str(unit),
+        input=entry.input if entry else None,
+        order=str(order),
+        result="succeeds" if succeeds else "fails",
+        tags=tags,
+        reason=reason,
+    )
+
+
+def _sorted(results: list[OrderResult]) -> list[OrderResult]:
+    return sorted(results, key=lambda r: (r.power, r.unit))
+
+
+def _movement(
+    game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
+) -> tuple[list[OrderResult], Position]:
+    given = _by_province(entries)
+    legal: dict[str, MovementOrder] = {
+        province: entry.order
+        for province, entry in given.items()
+        if entry.illegal is None and isinstance(entry.order, MovementOrder)
+    }
+    outcome = adjudicate_movement(game_map, position, legal, rules)
+    results = []
+    for province, unit in position.units.items():
+        resolution = outcome.resolutions[province]
+        dislodged = outcome.dislodged.get(province)
+        if dislodged is not None and not dislodged.retreats:
+            resolution = replace(resolution, tags=(*resolution.tags, "disbanded"))
+        results.append(_result(unit.power, unit, given.get(province), Hold(_ref(unit)), resolution))
+    after = replace(position, units=outcome.units, dislodged=outcome.dislodged)
+    return _sorted(results), after
+
+
+def _retreats(
+    game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
+) -> tuple[list[OrderResult], Position]:
+    given = _by_province(entries)
+    legal: dict[str, RetreatOrder] = {
+        province: entry.order
+        for province, entry in given.items()
+        if entry.illegal is None and isinstance(entry.order, RetreatOrder)
+    }
+    outcome = adjudicate_retreats(game_map, position, legal, rules)
+    results = [
+        _result(
+            d.unit.power,
+            d.unit,
+            given.get(province),
+            Disband(_ref(d.unit)),
+            outcome.resolutions[province],
+        )
+        for province, d in position.dislodged.items()
+    ]
+    after = replace(position, units=outcome.units, dislodged={})
+    return _sorted(results), after
+
+
+def _adjustments(
+    game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
+) -> tuple[list[OrderResult], Position]:
+    outcome = adjudicate_adjustments(game_map, position, entries, rules)
+    inputs = {(e.power, e.order): e for e in entries}
+    results = []
+    for power, order, resolution in outcome.results:
+        entry = inputs.get((power, order))
+        results.append(
+            OrderResult(
+                power=power,
+                unit="" if isinstance(order, Waive) else str(order.unit),
+                input=entry.input if entry else None,
+                order=str(order),
+                result="succeeds" if resolution.succeeds else "fails",
+                tags=resolution.tags,
+                reason=resolution.reason,
+            )
+        )
+    after = replace(position, units=outcome.units)
+    return results, after
