@@ -9,11 +9,9 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
-
-import networkx as nx
 
 from adjudicator.resources import data_dir
 from adjudicator.types import Phase, Unit, UnitType, coast_of, province_of
@@ -72,8 +70,12 @@ class Map:
     coast_names: Mapping[str, tuple[str, ...]]
     army_adjacency: Mapping[str, frozenset[str]]
     fleet_adjacency: Mapping[str, frozenset[str]]
-    graph: Any = field(repr=False)
     _fleet_provinces: Mapping[str, frozenset[str]] = field(repr=False)
+
+    @cached_property
+    def graph(self) -> Any:
+        """A NetworkX graph of locations with `army`/`fleet` edge flags (built on first use)."""
+        return _location_graph(self.provinces, self.army_adjacency, self.fleet_adjacency)
 
     # -- places ---------------------------------------------------------------------------
     @property
@@ -139,6 +141,8 @@ def _location_graph(
     army: Mapping[str, frozenset[str]],
     fleet: Mapping[str, frozenset[str]],
 ) -> Any:
+    import networkx as nx  # only analysis and pictures need the graph: keep start-up light
+
     graph = nx.Graph()
     for code, prov in provinces.items():
         graph.add_node(code, province=code, terrain=prov.terrain, center=prov.center)
@@ -194,7 +198,6 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         coast_names={k: tuple(v) for k, v in data.get("coast_names", {}).items()},
         army_adjacency=army,
         fleet_adjacency=fleet,
-        graph=_location_graph(provinces, army, fleet),
         _fleet_provinces=fleet_provinces,
     )
 
