@@ -1,0 +1,5 @@
+"""`python -m adjudicator` is the `adjudicator` command."""
+
+from adjudicator.cli import main
+
+main()

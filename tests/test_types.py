@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.types import Phase, PhaseKind, Season, Unit, UnitType, coast_of, province_of
+
+
+def test_phase_round_trip_and_order() -> None:
+    names = ["S1901M", "S1901R", "F1901M", "F1901R", "W1901A", "S1902M"]
+    phases = [Phase.parse(n) for n in names]
+    assert [str(p) for p in phases] == names
+    assert sorted(reversed(phases)) == phases
+    assert Phase.parse("f1905r") == Phase(1905, Season.FALL, PhaseKind.RETREAT)
+
+
+@pytest.mark.parametrize("bad", ["", "X1901M", "S19O1M", "W1901M", "S1901A", "F1901"])
+def test_bad_phase_names_are_rejected(bad: str) -> None:
+    with pytest.raises(ValueError):
+        Phase.parse(bad)
+
+
+def test_following_phases() -> None:
+    assert [str(p) for p in Phase.parse("F1901M").following()] == ["F1901R", "W1901A", "S1902M"]
+    assert [str(p) for p in Phase.parse("W1901A").following()] == ["S1902M"]
+
+
+def test_units_and_locations() -> None:
+    unit = Unit.parse("RUSSIA", "f stp/sc")
+    assert unit == Unit("RUSSIA", UnitType.FLEET, "STP/SC")
+    assert str(unit) == "F STP/SC"
+    assert unit.province == "STP"
+    assert province_of("PAR") == "PAR"
+    assert coast_of("SPA/NC") == "NC"
+    assert coast_of("SPA") is None
