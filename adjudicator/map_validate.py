@@ -31,7 +31,11 @@ _POWER_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
 
 @dataclass(frozen=True, slots=True)
 class _Board:
-    """What the edge, unit and power checks need to know about the well-formed provinces."""
+    """What the edge, unit and power checks need to know about the declared provinces.
+
+    A province whose terrain is unknown is kept (so edges to it are not "unknown") but its
+    edges are not judged: the terrain problem is reported once, with the province.
+    """
 
     terrain: Mapping[str, str]
     coasts: Mapping[str, tuple[str, ...]]
@@ -45,6 +49,8 @@ class _Board:
         if sep:
             return f"armies stand in provinces, not on coasts: write {province}"
         terrain = self.terrain[province]
+        if terrain not in TERRAINS:
+            return None  # reported with the province; judging its edges would only add noise
         if terrain == "sea":
             return f"{province} is a sea; armies cannot go there"
         if terrain == "impassable":
@@ -57,6 +63,8 @@ class _Board:
         if province not in self.terrain:
             return f"unknown location {location}"
         terrain = self.terrain[province]
+        if terrain not in TERRAINS:
+            return None
         if terrain == "land":
             return f"{province} is land; fleets cannot go there"
         if terrain == "impassable":
@@ -129,9 +137,9 @@ def _board(provinces: Mapping[str, Any]) -> _Board:
     coasts: dict[str, tuple[str, ...]] = {}
     centers: set[str] = set()
     for code, entry in provinces.items():
-        if not isinstance(entry, Mapping) or entry.get("terrain") not in TERRAINS:
+        if not isinstance(entry, Mapping):
             continue
-        terrain[code] = entry["terrain"]
+        terrain[code] = str(entry.get("terrain"))
         coasts[code] = tuple(_string_list(entry.get("coasts", [])) or ())
         if entry.get("center") is True:
             centers.add(code)
@@ -406,7 +414,7 @@ def _check_variant(variant: Mapping[str, Any], board: _Board, present: bool) -> 
     elif victory > len(board.centers):
         problems.append(
             f"[variant]: victory_centers is {victory} but the map has only "
-            f"{len(board.centers)} supply centres; lower it"
+            f"{len(board.centers)} supply centre{'' if len(board.centers) == 1 else 's'}; lower it"
         )
     phase = variant.get("start_phase", "S1901M")
     if not isinstance(phase, str) or not _is_phase(phase):
