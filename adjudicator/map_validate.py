@@ -103,7 +103,8 @@ def validate_map_data(data: Mapping[str, Any]) -> list[str]:
         if section in data and not isinstance(data[section], Mapping):
             problems.append(f"[{section}] must be a table")
     provinces = _section(data, "provinces")
-    problems += _check_provinces(provinces)
+    if isinstance(data.get("provinces"), Mapping):
+        problems += _check_provinces(provinces)
     problems += _check_spellings(provinces)
     board = _board(provinces)
     problems += _check_coast_names(_section(data, "coast_names"), board)
