@@ -1,0 +1,324 @@
+"""Reading order text: the Lark grammar (grammar/orders.lark) and the strict canonical parser.
+
+`raw_parse` turns one order's text into a `RawOrder` whose places are still words as written,
+with character spans. It knows no map, so its results are cached by text. `parse_order` is the
+strict, position-free reader of the canonical form (unit types required) used for round trips
+and test cases; `adjudicator.interpret` is the lenient, position-aware reader for players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any, Literal
+
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from adjudicator.map import Map
+from adjudicator.names import NameProblem, Place, join_compounds, resolve_coast, resolve_place
+from adjudicator.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from adjudicator.resources import data_dir
+from adjudicator.types import PhaseKind, UnitType
+
+Span = tuple[int, int]
+Form = Literal[
+    "hold",
+    "move",
+    "support_hold",
+    "support_move",
+    "convoy",
+    "retreat",
+    "disband_after",
+    "build_after",
+    "build_before",
+    "remove_before",
+    "waive",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RawPlace:
+    """A place as written: its words (coast words included when not separated), and the
+    words of an explicit coast ('/nc', '(north coast)')."""
+
+    words: tuple[str, ...]
+    span: Span
+    coast: tuple[str, ...] | None = None
+    coast_span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RawUnit:
+    place: RawPlace
+    type: UnitType | None
+    nationality: str | None
+    span: Span
+    nationality_span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RawOrder:
+    """The shape of an order before any name is looked up; `form` is the grammar rule."""
+
+    form: Form
+    unit: RawUnit | None = None
+    other: RawUnit | None = None
+    target: RawPlace | None = None
+    via_convoy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    message: str
+    span: Span
+
+
+class OrderParseError(ValueError):
+    """Order text that cannot be read; `span` marks the bad part of `input` [start, end)."""
+
+    def __init__(self, message: str, input: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.input = input
+        self.span = span
+
+
+# -- the grammar --------------------------------------------------------------------------
+
+
+@cache
+def _parser() -> Lark:
+    """The compiled grammar, built once; strict (conflict and collision checks) when the
+    optional `interegular` package that Lark needs for it is installed."""
+    text = (data_dir("grammar") / "orders.lark").read_text(encoding="utf-8")
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "lexer": "contextual",
+        "propagate_positions": True,
+    }
+    try:
+        return Lark(text, strict=True, **options)
+    except LarkError as error:
+        if "interegular" not in str(error):
+            raise
+        return Lark(text, **options)
+
+
+_EXPECTED = {
+    "WORD": "a place",
+    "A": "A",
+    "ARMY": "A",
+    "F": "F",
+    "FLEET": "F",
+    "_H": "H",
+    "_DASH": "-",
+    "_S": "S",
+    "_C": "C",
+    "_VIA": "VIA",
+    "_R": "R",
+    "_B": "B",
+    "_D": "D",
+    "_W": "WAIVE",
+    "_SLASH": "a coast",
+    "_RPAR": "')'",
+    "$END": "the end of the order",
+}
+
+
+def _expected(names: set[str]) -> str:
+    labels = sorted({_EXPECTED[n] for n in names if n in _EXPECTED})
+    return ", ".join(labels) if labels else "something else"
+
+
+def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type == "$END":
+            return SyntaxProblem(
+                f"incomplete order: expected {_expected(error.expected)}", (len(text), len(text))
+            )
+        start = token.start_pos or 0
+        return SyntaxProblem(
+            f"unexpected '{token}': expected {_expected(error.expected)}",
+            (start, token.end_pos or start + len(token)),
+        )
+    if isinstance(error, UnexpectedCharacters):
+        pos = error.pos_in_stream
+        return SyntaxProblem(
+            f"unexpected '{text[pos]}': expected {_expected(error.allowed or set())}",
+            (pos, pos + 1),
+        )
+    return SyntaxProblem("cannot read this order", (0, len(text)))
+
+
+def _span(node: Tree[Token]) -> Span:
+    return node.meta.start_pos, node.meta.end_pos
+
+
+def _words(tokens: list[Any]) -> tuple[str, ...]:
+    return tuple(str(t).replace("_", "-") for t in tokens if isinstance(t, Token))
+
+
+def _place(node: Tree[Token]) -> RawPlace:
+    words = [c for c in node.children if isinstance(c, Token)]
+    coast_nodes = [c for c in node.children if isinstance(c, Tree)]
+    span = (words[0].start_pos or 0, words[-1].end_pos or 0)
+    if not coast_nodes:
+        return RawPlace(_words(words), span)
+    coast = coast_nodes[0]
+    return RawPlace(_words(words), span, _words(coast.children), _span(coast))
+
+
+def _unit(node: Tree[Token]) -> RawUnit:
+    nationality: str | None = None
+    nationality_span: Span | None = None
+    unit_type: UnitType | None = None
+    place: RawPlace | None = None
+    for child in node.children:
+        if not isinstance(child, Tree):
+            continue
+        if child.data == "nationality":
+            nationality, nationality_span = str(child.children[0]), _span(child)
+        elif child.data == "army":
+            unit_type = UnitType.ARMY
+        elif child.data == "fleet":
+            unit_type = UnitType.FLEET
+        elif child.data == "place":
+            place = _place(child)
+    assert place is not None
+    return RawUnit(place, unit_type, nationality, _span(node), nationality_span)
+
+
+def _raw(tree: Tree[Token]) -> RawOrder:
+    form: Form = tree.data  # type: ignore[assignment]
+    units = [_unit(c) for c in tree.children if isinstance(c, Tree) and c.data == "unit"]
+    places = [_place(c) for c in tree.children if isinstance(c, Tree) and c.data == "place"]
+    via = any(isinstance(c, Tree) and c.data == "via" for c in tree.children)
+    return RawOrder(
+        form=form,
+        unit=units[0] if units else None,
+        other=units[1] if len(units) > 1 else None,
+        target=places[0] if places else None,
+        via_convoy=via,
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def raw_parse(text: str) -> RawOrder | SyntaxProblem:
+    """The shape of one order (pure and map-free, so cached by text)."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        return _problem(error, text)
+    return _raw(tree)
+
+
+# -- the strict reader --------------------------------------------------------------------
+
+
+def resolve_written_place(game_map: Map, place: RawPlace) -> Place:
+    """A written place's province and coast; raises NameProblem (its span: `place.span` for the
+    province, `place.coast_span` for an explicit coast)."""
+    resolved = resolve_place(game_map, place.words)
+    if place.coast is not None:
+        return Place(resolved.province, resolve_coast(game_map, " ".join(place.coast)))
+    return resolved
+
+
+def location_for(game_map: Map, unit_type: UnitType, place: Place) -> str:
+    """Where a unit of this type stands in `place`: a fleet keeps a coast the province has;
+    armies and irrelevant coasts drop it (DATC 4.B.6)."""
+    coasts = game_map.provinces[place.province].coasts
+    if unit_type is UnitType.FLEET and place.coast in coasts:
+        return f"{place.province}/{place.coast}"
+    return place.province
+
+
+class _Strict:
+    """One strict parse: every error carries the span of the words that caused it."""
+
+    def __init__(self, game_map: Map, text: str) -> None:
+        self.map = game_map
+        self.text = text
+
+    def fail(self, message: str, span: Span) -> OrderParseError:
+        return OrderParseError(message, self.text, span)
+
+    def place(self, place: RawPlace) -> Place:
+        try:
+            resolved = resolve_place(self.map, place.words)
+        except NameProblem as problem:
+            raise self.fail(str(problem), place.span) from None
+        if place.coast is None:
+            return resolved
+        try:
+            coast = resolve_coast(self.map, " ".join(place.coast))
+        except NameProblem as problem:
+            raise self.fail(str(problem), place.coast_span or place.span) from None
+        return Place(resolved.province, coast)
+
+    def unit(self, raw: RawUnit) -> UnitRef:
+        if raw.type is None:
+            raise self.fail("unit type (A or F) required", raw.span)
+        return UnitRef(raw.type, location_for(self.map, raw.type, self.place(raw.place)))
+
+    def target(self, unit: UnitRef, place: RawPlace) -> str:
+        return location_for(self.map, unit.type, self.place(place))
+
+    def province(self, place: RawPlace) -> str:
+        return self.place(place).province
+
+
+def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> Order:
+    """Strictly read one order, as in its canonical form: unit types required, no position.
+
+    `kind` only settles what a '-' means (a move, or a retreat in a retreat phase); coasts are
+    kept as written for fleets and dropped for armies and supported or convoyed moves.
+    Raises OrderParseError on any bad input.
+    """
+    raw = raw_parse(join_compounds(game_map, text))
+    if isinstance(raw, SyntaxProblem):
+        raise OrderParseError(raw.message, text, raw.span)
+    strict = _Strict(game_map, text)
+    if raw.form == "waive":
+        return Waive()
+    assert raw.unit is not None
+    unit = strict.unit(raw.unit)
+    whole = (0, len(text))
+    if raw.form == "hold":
+        return Hold(unit)
+    if raw.form == "move" and raw.target is not None:
+        target = strict.target(unit, raw.target)
+        if kind is PhaseKind.RETREAT:
+            if raw.via_convoy:
+                raise strict.fail("a retreat cannot go by convoy", whole)
+            return Retreat(unit, target)
+        if kind is PhaseKind.ADJUSTMENT:
+            raise strict.fail("a move is not an adjustment order", whole)
+        return Move(unit, target, raw.via_convoy)
+    if raw.form == "retreat" and raw.target is not None:
+        return Retreat(unit, strict.target(unit, raw.target))
+    if raw.form == "support_hold" and raw.other is not None:
+        return SupportHold(unit, strict.unit(raw.other))
+    if raw.form == "support_move" and raw.other is not None and raw.target is not None:
+        return SupportMove(unit, strict.unit(raw.other), strict.province(raw.target))
+    if raw.form == "convoy" and raw.other is not None and raw.target is not None:
+        return Convoy(unit, strict.unit(raw.other), strict.province(raw.target))
+    if raw.form in ("disband_after", "remove_before"):
+        return Disband(unit)
+    if raw.form in ("build_after", "build_before"):
+        return Build(unit)
+    raise strict.fail("cannot read this order", whole)  # pragma: no cover - grammar forms
