@@ -345,7 +345,8 @@ class _Reader:
             raise self.fail(line, "expected 'Power: ...'")
         return self.power(power, line), rest.strip()
 
-    def unit(self, power: str, text: str, line: _Line) -> Unit:
+    def unit(self, power: str, text: str, line: _Line, *, placed: bool = True) -> Unit:
+        """A unit; `placed` False accepts any location of a known province (an illegal build)."""
         assert self.map is not None
         match = _UNIT.match(text.strip())
         if match is None:
@@ -355,7 +356,7 @@ class _Reader:
         kind, location = UnitType(match[1].upper()), match[2].upper()
         if location.split("/")[0] not in self.map.provinces:
             raise self.fail(line, f"unknown province {location.split('/')[0]!r}")
-        if not self.map.is_valid_location(kind, location):
+        if placed and not self.map.is_valid_location(kind, location):
             raise self.fail(line, f"{kind.word.lower()} cannot stand at {location}")
         return Unit(power, kind, location)
 
@@ -464,7 +465,8 @@ class _Reader:
                     "in an adjustment phase the key is a canonical order: "
                     "'A PAR B', 'F STP/NC B', 'A PAR D' or 'WAIVE'",
                 )
-            return f"{self.unit('', ' '.join(words[:2]), line)} {upper[2]}"
+            unit = self.unit("", " ".join(words[:2]), line, placed=False)
+            return f"{unit} {upper[2]}"
         return str(self.unit("", " ".join(words), line))
 
 
