@@ -9,6 +9,7 @@ the name ambiguous (the rulebook: an order with two meanings is not obeyed).
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ _HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
 
 
 def normalize(text: str) -> str:
-    """Lower case, punctuation and underscores as single spaces: 'St.-Petersburg' -> 'st petersburg'."""
+    """Lower case, punctuation and '_' as single spaces: 'St.-Petersburg' -> 'st petersburg'."""
     return _NOT_WORD.sub(" ", text.lower()).strip()
 
 
@@ -79,7 +80,7 @@ def index_for(game_map: Map) -> NameIndex:
     prefix: list[tuple[tuple[str, ...], str]] = []
     compounds: set[tuple[str, str]] = set()
     for code, prov in game_map.provinces.items():
-        spellings = [normalize(code), normalize(prov.name), *(normalize(a) for a in prov.aliases)]
+        spellings = (normalize(code), normalize(prov.name), *(normalize(a) for a in prov.aliases))
         _add(codes, spellings[0], code)
         _add(names, spellings[1], code)
         for alias in spellings[2:]:
@@ -92,7 +93,7 @@ def index_for(game_map: Map) -> NameIndex:
             prefix.append((words, code))
             if len(words) > 1:
                 prefix.append((("".join(words),), code))
-            compounds.update(zip(words, words[1:], strict=False))
+            compounds.update(itertools.pairwise(words))
     coasts: dict[str, str] = {}
     for coast, spellings in game_map.coast_names.items():
         coasts[normalize(coast)] = coast
@@ -127,7 +128,7 @@ def join_compounds(game_map: Map, text: str) -> str:
     def fix(match: re.Match[str]) -> str:
         parts = match.group(0).split("-")
         out = parts[0]
-        for before, after in zip(parts, parts[1:], strict=False):
+        for before, after in itertools.pairwise(parts):
             out += ("_" if joins(before.lower(), after.lower()) else "-") + after
         return out
 

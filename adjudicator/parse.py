@@ -156,7 +156,7 @@ def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
             (start, token.end_pos or start + len(token)),
         )
     if isinstance(error, UnexpectedCharacters):
-        pos = error.pos_in_stream
+        pos = error.pos_in_stream or 0
         return SyntaxProblem(
             f"unexpected '{text[pos]}': expected {_expected(error.allowed or set())}",
             (pos, pos + 1),

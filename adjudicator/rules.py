@@ -51,6 +51,10 @@ class Rules(BaseModel):
     (land and sea distance for every unit); classic: farthest from its home centres, armies
     moving over land and by convoy, fleets over water."""
 
+    multiple_orders: Literal["hold", "first", "last"] = "hold"
+    """4.D.3: a unit given several different legal orders follows none of them (it holds and
+    may receive hold support; in a retreat it is disbanded), or the first, or the last."""
+
     end_year: int | None = None
     """The short-game rule: the game ends after this year's Fall/Winter; most centres wins."""
 

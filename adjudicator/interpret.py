@@ -1,0 +1,367 @@
+"""From players' order texts to typed orders: the lenient, position-aware reader.
+
+Every non-blank line that is not a power header or a comment ends as exactly one OrderEntry or
+OrderError (or one per order when a line holds several, separated by ',' or ';'). Nothing raises
+out of `interpret_orders`: bad text, unknown names, foreign units and conflicting orders all
+become error entries that quote the input and point at the bad part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from adjudicator.legality import Board, board_of, illegal_reason
+from adjudicator.map import Map
+from adjudicator.names import NameProblem, Place, join_compounds, resolve_power
+from adjudicator.orders import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from adjudicator.parse import (
+    RawOrder,
+    RawPlace,
+    RawUnit,
+    Span,
+    SyntaxProblem,
+    location_for,
+    raw_parse,
+    resolve_written_place,
+)
+from adjudicator.position import Position
+from adjudicator.results import OrderEntry, OrderError
+from adjudicator.rules import DEFAULT_RULES, Rules
+from adjudicator.types import PhaseKind, Unit, UnitType
+
+_COMMENT = re.compile(r"#|//")
+_BRACKET_HEADER = re.compile(r"\[\s*([^\]]*?)\s*\]\s*(.*)")
+_COLON_HEADER = re.compile(r"([^:]*?)\s*:\s*(.*)")
+
+_MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
+_RETREAT_FORMS = frozenset({"move", "retreat", "disband_after", "remove_before"})
+_ADJUSTMENT_FORMS = frozenset(
+    {"build_after", "build_before", "disband_after", "remove_before", "waive"}
+)
+_WRONG_PHASE = {
+    PhaseKind.MOVEMENT: "only holds, moves, supports and convoys are ordered in a movement phase",
+    PhaseKind.RETREAT: "only retreats and disbands can be ordered in a retreat phase",
+    PhaseKind.ADJUSTMENT: "only builds, removals and waives can be ordered in an adjustment phase",
+}
+_FORMS = {
+    PhaseKind.MOVEMENT: _MOVEMENT_FORMS,
+    PhaseKind.RETREAT: _RETREAT_FORMS,
+    PhaseKind.ADJUSTMENT: _ADJUSTMENT_FORMS,
+}
+
+
+# -- lines, headers and segments ----------------------------------------------------------
+
+
+def _header(game_map: Map, line: str) -> tuple[str, str] | None:
+    """(power, rest of line) when a line starts with a power header: 'England:', '[ENGLAND]',
+    or is nothing but a power's name."""
+    for pattern in (_BRACKET_HEADER, _COLON_HEADER):
+        match = pattern.fullmatch(line)
+        if match:
+            power = resolve_power(game_map, match.group(1))
+            if power is not None:
+                return power, match.group(2)
+    power = resolve_power(game_map, line.rstrip(".:"))
+    return (power, "") if power is not None else None
+
+
+def _segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
+    """(power, one order's text) for every order in `texts`; a header switches the power for
+    the lines after it, in that string and the strings that follow it."""
+    lines = (line for text in texts for line in str(text).splitlines())
+    for raw_line in lines:
+        line = _COMMENT.split(raw_line, maxsplit=1)[0].strip()
+        if not line:
+            continue
+        header = _header(game_map, line)
+        if header is not None:
+            power, line = header
+        for segment in re.split(r"[,;]", line):
+            segment = segment.strip()
+            if segment and segment.strip("."):
+                yield power, segment
+
+
+# -- one order ----------------------------------------------------------------------------
+
+
+class _Problem(Exception):
+    """Why one order's text cannot become an order, and where."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+@dataclass(frozen=True, slots=True)
+class _Reader:
+    """Reads one order of one power against the map and the position."""
+
+    map: Map
+    board: Board
+    kind: PhaseKind
+    power: str
+    text: str
+
+    def place(self, place: RawPlace) -> Place:
+        try:
+            return resolve_written_place(self.map, place)
+        except NameProblem as problem:
+            coast_error = str(problem).startswith("unknown coast")
+            span = place.coast_span if coast_error and place.coast_span else place.span
+            raise _Problem(str(problem), span) from None
+
+    def unit_place(self, raw: RawUnit) -> Place:
+        """The place of a unit phrase; a leading nationality without a unit type
+        ('Russian War') is dropped when the whole phrase is not a place."""
+        try:
+            return self.place(raw.place)
+        except _Problem:
+            words = raw.place.words
+            if len(words) > 1 and resolve_power(self.map, words[0]) is not None:
+                try:
+                    return self.place(RawPlace(words[1:], raw.place.span, raw.place.coast))
+                except _Problem:
+                    pass
+            raise
+
+    def name(self, province: str) -> str:
+        return f"{self.map.provinces[province].name} ({province})"
+
+    def own_unit(self, raw: RawUnit) -> Unit:
+        """The ordered unit as it stands: type and coast come from the position, whatever
+        was written (DATC 4.C.2, 4.B.5)."""
+        province = self.unit_place(raw).province
+        if self.kind is PhaseKind.RETREAT:
+            dislodged = self.board.dislodged.get(province)
+            unit = dislodged.unit if dislodged else None
+            missing = f"no dislodged unit in {self.name(province)}"
+        else:
+            unit = self.board.units.get(province)
+            missing = f"no unit in {self.name(province)}"
+        if unit is None:
+            raise _Problem(missing, raw.span)
+        if unit.power != self.power:
+            owner = self.map.powers[unit.power].name
+            mine = self.map.powers[self.power].name
+            raise _Problem(f"{unit} belongs to {owner}, not {mine}", raw.span)
+        return unit
+
+    def other_unit(self, raw: RawUnit) -> UnitRef:
+        """A supported or convoyed unit: as it stands when there is one (nationality and type
+        as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
+        place = self.unit_place(raw)
+        unit = self.board.units.get(place.province)
+        if unit is not None:
+            return UnitRef(unit.type, unit.location)
+        unit_type = raw.type
+        if unit_type is None:
+            sea = self.map.provinces[place.province].is_sea
+            unit_type = UnitType.FLEET if sea else UnitType.ARMY
+        return UnitRef(unit_type, location_for(self.map, unit_type, place))
+
+    def destination(self, unit: UnitRef, raw: RawPlace) -> str:
+        """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
+        the province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it
+        can reach (4.B.2); two reachable coasts and none named is an error (4.B.1)."""
+        place = self.place(raw)
+        province = place.province
+        coasts = self.map.provinces[province].coasts
+        if unit.type is UnitType.ARMY or not coasts:
+            return province
+        if place.coast in coasts:
+            return f"{province}/{place.coast}"
+        options = self.map.fleet_targets(unit.location, province)
+        if len(options) > 1:
+            raise _Problem(f"which coast? {unit} can reach {' and '.join(options)}", raw.span)
+        return options[0] if options else province
+
+    def build(self, raw: RawUnit) -> Build:
+        """A build; a missing unit type means an army inland and a fleet where a coast was
+        named, and is an error in a coastal province without one (DATC 4.C.3)."""
+        place = self.place(raw.place)
+        prov = self.map.provinces[place.province]
+        unit_type = raw.type
+        if unit_type is None:
+            if prov.is_land:
+                unit_type = UnitType.ARMY
+            elif prov.is_sea or place.coast in prov.coasts:
+                unit_type = UnitType.FLEET
+            else:
+                raise _Problem(
+                    f"build an army or a fleet? Write A or F before {prov.name}", raw.span
+                )
+        return Build(UnitRef(unit_type, location_for(self.map, unit_type, place)))
+
+    def order(self, raw: RawOrder) -> Order:
+        whole = (0, len(self.text))
+        if raw.form not in _FORMS[self.kind]:
+            raise _Problem(_WRONG_PHASE[self.kind], whole)
+        if raw.form == "waive":
+            return Waive()
+        assert raw.unit is not None
+        if raw.form in ("build_after", "build_before"):
+            return self.build(raw.unit)
+        unit = self.own_unit(raw.unit)
+        ref = UnitRef(unit.type, unit.location)
+        if raw.form in ("disband_after", "remove_before"):
+            return Disband(ref)
+        if raw.form == "hold":
+            return Hold(ref)
+        if raw.form in ("move", "retreat") and raw.target is not None:
+            target = self.destination(ref, raw.target)
+            if self.kind is PhaseKind.RETREAT:
+                if raw.via_convoy:
+                    raise _Problem("a retreat cannot go by convoy", whole)
+                return Retreat(ref, target)
+            return Move(ref, target, raw.via_convoy)
+        assert raw.other is not None and raw.target is not None
+        other = self.other_unit(raw.other)
+        if raw.form == "support_hold":
+            return SupportHold(ref, other)
+        target_province = self.place(raw.target).province
+        if raw.form == "support_move":
+            return SupportMove(ref, other, target_province)
+        return Convoy(ref, other, target_province)
+
+
+# -- several orders for one unit ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    index: int
+    entry: OrderEntry
+
+
+def _key(candidate: _Candidate) -> object:
+    order = candidate.entry.order
+    if isinstance(order, Waive):
+        return candidate.index
+    if isinstance(order, Build):
+        return ("build", candidate.entry.power, order)
+    return ("unit", order.unit.province)
+
+
+def _error(entry: OrderEntry, message: str) -> OrderError:
+    assert entry.input is not None
+    return OrderError(entry.power, entry.input, message, (0, len(entry.input)))
+
+
+def _settle(
+    candidates: list[_Candidate], rules: Rules, kind: PhaseKind
+) -> tuple[dict[int, OrderEntry], dict[int, OrderError]]:
+    """One order per unit (DATC 4.D.3): repeats of one order count once, an illegal order is
+    ignored when the unit has a legal one, and different legal orders follow
+    `rules.multiple_orders` (default: none of them counts, so the unit holds)."""
+    groups: dict[object, list[_Candidate]] = {}
+    for candidate in candidates:
+        groups.setdefault(_key(candidate), []).append(candidate)
+    kept: dict[int, OrderEntry] = {}
+    errors: dict[int, OrderError] = {}
+    for group in groups.values():
+        distinct: list[_Candidate] = []
+        for candidate in group:
+            order = candidate.entry.order
+            earlier = next((d for d in distinct if d.entry.order == order), None)
+            if earlier is None:
+                distinct.append(candidate)
+            else:
+                errors[candidate.index] = _error(
+                    candidate.entry, f"repeats the order '{earlier.entry.input}'"
+                )
+        legal = [c for c in distinct if c.entry.illegal is None]
+        pool = legal or distinct
+        for candidate in distinct:
+            if candidate not in pool:
+                errors[candidate.index] = _error(
+                    candidate.entry,
+                    f"ignored: {candidate.entry.illegal}; the unit has a legal order",
+                )
+        if len(pool) == 1:
+            kept[pool[0].index] = pool[0].entry
+            continue
+        chosen = {"first": pool[0], "last": pool[-1]}.get(rules.multiple_orders)
+        fate = "is disbanded" if kind is PhaseKind.RETREAT else "holds"
+        inputs = ", ".join(f"'{c.entry.input}'" for c in pool)
+        for candidate in pool:
+            if candidate is chosen:
+                kept[candidate.index] = candidate.entry
+            elif chosen is None:
+                errors[candidate.index] = _error(
+                    candidate.entry,
+                    f"{len(pool)} different orders for one unit ({inputs}), so it {fate}",
+                )
+            else:
+                errors[candidate.index] = _error(
+                    candidate.entry, f"overruled by the order '{chosen.entry.input}'"
+                )
+    return kept, errors
+
+
+# -- the whole set ------------------------------------------------------------------------
+
+
+def _one(
+    game_map: Map, board: Board, kind: PhaseKind, power: str, text: str
+) -> OrderEntry | OrderError:
+    if power not in game_map.powers:
+        message = (
+            f"unknown power '{power}'"
+            if power
+            else "no power given: start with a header such as 'England:'"
+        )
+        return OrderError(power, text, message, (0, len(text)))
+    raw = raw_parse(join_compounds(game_map, text))
+    if isinstance(raw, SyntaxProblem):
+        return OrderError(power, text, raw.message, raw.span)
+    try:
+        order = _Reader(game_map, board, kind, power, text).order(raw)
+    except _Problem as problem:
+        return OrderError(power, text, problem.message, problem.span)
+    return OrderEntry(power, text, order, illegal_reason(game_map, board, power, order))
+
+
+def interpret_orders(
+    game_map: Map,
+    position: Position,
+    orders: Mapping[str, Sequence[str]],
+    rules: Rules = DEFAULT_RULES,
+) -> tuple[list[OrderEntry], list[OrderError]]:
+    """Read every power's order texts against the position; never raises for bad input.
+
+    Returns the orders (illegal ones kept, with their reason) and the error entries, each in
+    the order written.
+    """
+    board = board_of(game_map, position)
+    kind = position.phase.kind
+    results: list[OrderEntry | OrderError] = []
+    for key, texts in orders.items():
+        power = resolve_power(game_map, key) or key.strip().upper()
+        given = [texts] if isinstance(texts, str) else texts
+        for segment_power, segment in _segments(game_map, given, power):
+            results.append(_one(game_map, board, kind, segment_power, segment))
+    candidates = [_Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
+    kept, errors = _settle(candidates, rules, kind)
+    entries = [kept[i] for i in sorted(kept)]
+    all_errors = sorted(
+        [(i, r) for i, r in enumerate(results) if isinstance(r, OrderError)] + list(errors.items()),
+        key=lambda pair: pair[0],
+    )
+    return entries, [e for _, e in all_errors]
