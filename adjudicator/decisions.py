@@ -1,0 +1,280 @@
+"""The decisions of DATC chapter 5 and the algorithm that settles them.
+
+Every move, active support and active convoy is one yes/no decision: the move succeeds, the
+support is given (not cut), the convoying fleet stays (is not dislodged). They are defined by
+conditions on the strengths (attack, hold, defend, prevent) and on the path of convoyed armies,
+which refer to other decisions. `resolve` settles them with the guess algorithm of DATC 5.F:
+a decision met again deeper in its own recursion is guessed, first as failing then as
+succeeding; when exactly one guess is consistent it is taken, otherwise the backup rule decides
+the cycle (moves only: all succeed; convoys involved: the paradox rule, by default Szykman's,
+makes those convoys fail; anything else: all fail).
+"""
+
+from __future__ import annotations
+
+from adjudicator.convoy import route_exists
+from adjudicator.map import Map
+from adjudicator.order_table import (
+    BY_CONVOY,
+    CONVOY,
+    FALLBACK,
+    LAND,
+    MOVE,
+    NONE,
+    SUPPORT,
+    OrderTable,
+)
+from adjudicator.rules import Rules
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+class Decisions:
+    """Mutable scratch state for one adjudication; the public result is built from it once."""
+
+    def __init__(self, game_map: Map, table: OrderTable, rules: Rules) -> None:
+        self.map = game_map
+        self.t = table
+        self.rules = rules
+        n = table.size
+        self.state = [UNRESOLVED] * n
+        self.result = [False] * n
+        self.paradox = [False] * n
+        """Convoys made to fail by the paradox rule."""
+        self.backed_up = [False] * n
+        """Decisions settled by the backup rule (reported as such)."""
+        self._deps: list[int] = []
+        for i in range(n):
+            kind = table.kind[i]
+            active = (kind == MOVE) or (
+                kind in (SUPPORT, CONVOY) and table.void[i] is None and _has_partner(table, i)
+            )
+            if not active:
+                self.state[i] = RESOLVED
+        self._fleet_index = {table.province[c]: c for c in range(n) if table.kind[c] == CONVOY}
+
+    # -- the generic algorithm -------------------------------------------------------------
+    def resolve_all(self) -> None:
+        for i in range(self.t.size):
+            self.resolve(i)
+
+    def resolve(self, i: int) -> bool:
+        state = self.state[i]
+        if state == RESOLVED:
+            return self.result[i]
+        deps = self._deps
+        if state == GUESSING:
+            if i not in deps:
+                deps.append(i)
+            return self.result[i]
+        mark = len(deps)
+        self.result[i] = False
+        self.state[i] = GUESSING
+        first = self._adjudicate(i)
+        if len(deps) == mark:
+            # Independent of any guess: final. (The backup rule may have settled it already.)
+            if self.state[i] != RESOLVED:
+                self.result[i] = first
+                self.state[i] = RESOLVED
+            return self.result[i]
+        if deps[mark] != i:
+            # Depends on a guess made further up: stay a guess, let that order sort it out.
+            deps.append(i)
+            self.result[i] = first
+            return first
+        # A cycle through this decision: try the other guess.
+        self._forget(mark)
+        self.result[i] = True
+        self.state[i] = GUESSING
+        second = self._adjudicate(i)
+        if first == second:
+            self._forget(mark)
+            self.result[i] = first
+            self.state[i] = RESOLVED
+            return first
+        self._backup(mark)
+        return self.resolve(i)
+
+    def _forget(self, mark: int) -> None:
+        for k in self._deps[mark:]:
+            self.state[k] = UNRESOLVED
+        del self._deps[mark:]
+
+    def _backup(self, mark: int) -> None:
+        """Zero or two consistent outcomes: DATC 5.B.9 decides the decisions of the cycle."""
+        cycle = self._deps[mark:]
+        del self._deps[mark:]
+        kinds = self.t.kind
+        convoys = [k for k in cycle if kinds[k] == CONVOY]
+        for k in cycle:
+            self.state[k] = UNRESOLVED
+        if convoys:
+            # The Szykman rule (also the fallback of the 1982 rule): the convoys fail.
+            for k in convoys:
+                self._settle(k, False)
+                self.paradox[k] = True
+        elif all(kinds[k] == MOVE for k in cycle):
+            for k in cycle:
+                self._settle(k, True)
+        else:
+            for k in cycle:
+                self._settle(k, False)
+
+    def _settle(self, i: int, value: bool) -> None:
+        self.result[i] = value
+        self.state[i] = RESOLVED
+        self.backed_up[i] = True
+
+    def _adjudicate(self, i: int) -> bool:
+        kind = self.t.kind[i]
+        if kind == MOVE:
+            return self._move_succeeds(i)
+        if kind == SUPPORT:
+            t = self.t
+            return not any(
+                self._cuts(m, i)
+                for m in t.moves_into.get(t.province[i], ())
+                if t.power[m] != t.power[i]
+            )
+        return not self._dislodged_by_any(self.t.province[i])
+
+    # -- the conditions --------------------------------------------------------------------
+    def _move_succeeds(self, i: int) -> bool:
+        attack = self.attack(i)
+        if attack == 0:
+            return False
+        opponent = self.opponent(i)
+        if opponent != NONE:
+            if attack <= self.defend(opponent):
+                return False
+        elif attack <= self.hold(self.t.dest[i]):
+            return False
+        return all(attack > self.prevent(k) for k in self.t.moves_into[self.t.dest[i]] if k != i)
+
+    def _dislodged_by_any(self, province: str) -> bool:
+        return any(self.resolve(m) for m in self.t.moves_into.get(province, ()))
+
+    def cutters(self, s: int) -> list[int]:
+        """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""
+        t = self.t
+        return [
+            m
+            for m in t.moves_into.get(t.province[s], ())
+            if t.power[m] != t.power[s] and self._cuts(m, s)
+        ]
+
+    def _cuts(self, m: int, s: int) -> bool:
+        t = self.t
+        area = t.support_area[s]
+        if (
+            self.rules.convoy_paradox == "1982"
+            and area in t.convoying_seas
+            and t.route[m] != LAND
+            and self.by_convoy(m)
+        ):
+            # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
+            # even when it dislodges the supporter (DATC 6.F.17).
+            return False
+        if t.province[m] == area and not (
+            self.rules.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
+        ):
+            # Attacked from where the support is directed: only dislodgement cuts.
+            return self.resolve(m)
+        return self.path(m)
+
+    # -- paths -----------------------------------------------------------------------------
+    def convoy_path(self, m: int) -> bool:
+        t = self.t
+        fleets = t.convoy_fleets[m]
+        if not fleets:
+            return False
+        if self.rules.multi_route_convoy == "any_route":
+            return all(self.resolve(c) for c in fleets)
+        return route_exists(
+            self.map,
+            t.province[m],
+            t.dest[m],
+            [t.province[c] for c in fleets],
+            lambda p: self.resolve(self._fleet_index[p]),
+        )
+
+    def path(self, m: int) -> bool:
+        return self.convoy_path(m) if self.t.route[m] == BY_CONVOY else True
+
+    def by_convoy(self, m: int) -> bool:
+        """Does this move travel by convoy (decided by its orders, or by its fallback)?"""
+        route = self.t.route[m]
+        if route == FALLBACK:
+            return self.convoy_path(m)
+        return route == BY_CONVOY
+
+    def opponent(self, m: int) -> int:
+        """The unit this move meets head to head (both over land, each to the other's place)."""
+        t = self.t
+        o = t.index.get(t.dest[m], NONE)
+        if o == NONE or t.kind[o] != MOVE or t.dest[o] != t.province[m]:
+            return NONE
+        if t.route[m] == BY_CONVOY or t.route[o] == BY_CONVOY:
+            return NONE
+        if self.by_convoy(m) or self.by_convoy(o):
+            return NONE
+        return o
+
+    # -- strengths -------------------------------------------------------------------------
+    def _support_count(self, m: int, exclude_power: str | None = None) -> int:
+        return sum(
+            1
+            for s in self.t.backers[m]
+            if (exclude_power is None or self.t.power[s] != exclude_power) and self.resolve(s)
+        )
+
+    def attack(self, m: int) -> int:
+        t = self.t
+        if not self.path(m):
+            return 0
+        occupant = t.index.get(t.dest[m], NONE)
+        if occupant == NONE:
+            return 1 + self._support_count(m)
+        if t.kind[occupant] == MOVE and self.opponent(m) == NONE and self.resolve(occupant):
+            return 1 + self._support_count(m)
+        if t.power[occupant] == t.power[m]:
+            return 0
+        return 1 + self._support_count(m, t.power[occupant])
+
+    def hold(self, province: str) -> int:
+        t = self.t
+        occupant = t.index.get(province, NONE)
+        if occupant == NONE:
+            return 0
+        if t.kind[occupant] == MOVE:
+            return 0 if self.resolve(occupant) else 1
+        return 1 + self._support_count(occupant)
+
+    def defend(self, m: int) -> int:
+        return 1 + self._support_count(m)
+
+    def prevent(self, m: int) -> int:
+        t = self.t
+        if not self.path(m):
+            return 0
+        occupant = t.index.get(t.dest[m], NONE)
+        if (
+            occupant != NONE
+            and t.kind[occupant] == MOVE
+            and t.dest[occupant] == t.province[m]
+            and self.resolve(occupant)
+        ):
+            # Beaten by the unit coming from its destination (DATC 4.A.7): no effect there
+            # after a head-to-head battle, or always under the literal rule.
+            if self.opponent(m) != NONE:
+                return 0
+            if self.rules.dislodged_unit_effect == "always" and not self.resolve(m):
+                return 0
+        return 1 + self._support_count(m)
+
+
+def _has_partner(table: OrderTable, i: int) -> bool:
+    """Does this support or convoy matter at all (a matched support; a convoy in use)?"""
+    if table.kind[i] == SUPPORT:
+        return table.supported[i] != NONE
+    return table.convoyed[i] != NONE

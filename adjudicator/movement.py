@@ -1,0 +1,248 @@
+"""The movement phase: from a position and its (legal) orders to where every unit ends up.
+
+`adjudicate_movement` follows DATC v3.0 with the rule options of `Rules`: the orders are matched
+once (`order_table`), the decisions are settled (`decisions`), and this module turns the settled
+decisions into the outcome: units after the moves, dislodged units with their retreat options,
+provinces left empty by a standoff, and one `Resolution` per unit.
+
+What "succeeds" means for each order:
+- hold: the unit was not dislodged;
+- move: the unit moved;
+- support: the support was given and not cut, even when the supported order fails;
+- convoy: the army was carried (its convoy route held), even when the army then bounces.
+Failures carry the tags of CONTRACT.md and a reason naming the units responsible. A dislodged
+unit always has the tag "dislodged", whatever its order.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from adjudicator.decisions import Decisions
+from adjudicator.map import Map
+from adjudicator.order_table import (
+    BY_CONVOY,
+    CONVOY,
+    MOVE,
+    NONE,
+    SUPPORT,
+    OrderTable,
+    build_table,
+)
+from adjudicator.orders import Convoy, Move, MovementOrder
+from adjudicator.position import Dislodged, Position
+from adjudicator.results import TAGS, Resolution
+from adjudicator.rules import DEFAULT_RULES, Rules
+from adjudicator.types import Unit, UnitType, coast_of, province_of
+
+__all__ = ["MovementOutcome", "adjudicate_movement"]
+
+
+@dataclass(frozen=True)
+class MovementOutcome:
+    """Everything a movement phase decides; the mappings are never changed after construction."""
+
+    resolutions: Mapping[str, Resolution]
+    """Province of every unit at the start -> what became of its order."""
+    units: Mapping[str, Unit]
+    """Province -> unit after the moves (dislodged units are not here)."""
+    dislodged: Mapping[str, Dislodged]
+    """Province -> each dislodged unit and where it may retreat (sorted; empty: nowhere)."""
+    contested: frozenset[str]
+    """Provinces left empty by a standoff: no retreat may go there."""
+
+
+def adjudicate_movement(
+    game_map: Map,
+    position: Position,
+    orders: Mapping[str, MovementOrder],
+    rules: Rules = DEFAULT_RULES,
+) -> MovementOutcome:
+    """Adjudicate one movement phase; a unit without an order holds."""
+    table = build_table(game_map, position, orders, rules)
+    _ensure_recursion_room(table.size)
+    decisions = Decisions(game_map, table, rules)
+    decisions.resolve_all()
+    return _Outcome(game_map, table, decisions, rules).build()
+
+
+def _ensure_recursion_room(units: int) -> None:
+    """A long chain of dependent moves recurses a few frames per unit; big variants need room."""
+    needed = 200 + 12 * units
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+
+
+class _Outcome:
+    """Reads the settled decisions once and builds the public outcome from them."""
+
+    def __init__(self, game_map: Map, table: OrderTable, decisions: Decisions, rules: Rules):
+        self.map = game_map
+        self.t = table
+        self.d = decisions
+        self.rules = rules
+        n = table.size
+        self.moved = [table.kind[i] == MOVE and decisions.result[i] for i in range(n)]
+        self.dislodger: dict[int, int] = {}
+        for m in range(n):
+            if self.moved[m]:
+                o = table.index.get(table.dest[m], NONE)
+                if o != NONE and not self.moved[o]:
+                    self.dislodger[o] = m
+
+    def build(self) -> MovementOutcome:
+        t = self.t
+        units: dict[str, Unit] = {}
+        for i, unit in enumerate(t.units):
+            if i in self.dislodger:
+                continue
+            if self.moved[i]:
+                unit = Unit(unit.power, unit.type, self._landing(i))
+            units[unit.province] = unit
+        contested = frozenset(
+            p
+            for p, movers in t.moves_into.items()
+            if p not in units and any(not self.moved[k] and self.d.prevent(k) > 0 for k in movers)
+        )
+        dislodged = {
+            t.province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
+            for i, m in sorted(self.dislodger.items())
+        }
+        resolutions = {t.province[i]: self._resolution(i) for i in range(t.size)}
+        return MovementOutcome(resolutions, units, dislodged, contested)
+
+    # -- places ----------------------------------------------------------------------------
+    def _landing(self, m: int) -> str:
+        """Where a moved unit stands: the province for an army, the exact coast for a fleet."""
+        unit = self.t.units[m]
+        order = self.t.orders[m]
+        assert isinstance(order, Move)
+        province = province_of(order.target)
+        if unit.type is UnitType.ARMY or coast_of(order.target) is not None:
+            return province if unit.type is UnitType.ARMY else order.target
+        if self.map.provinces[province].coasts:
+            reachable = self.map.fleet_targets(unit.location, province)
+            if len(reachable) == 1:
+                return reachable[0]
+        return province
+
+    def _retreats(
+        self, i: int, m: int, occupied: Mapping[str, Unit], contested: frozenset[str]
+    ) -> tuple[str, ...]:
+        """DATC 6.H: adjacent places that are empty, not contested, not the attacker's origin
+        (which is allowed after an attack by convoy, 4.A.5)."""
+        unit = self.t.units[i]
+        origin = self.t.province[m]
+        if self.rules.retreat_to_convoy_origin and self.d.by_convoy(m):
+            origin = ""
+        if unit.type is UnitType.ARMY:
+            options = self.map.army_adjacency.get(unit.province, frozenset())
+        else:
+            options = self.map.fleet_adjacency.get(unit.location, frozenset())
+        return tuple(
+            sorted(
+                loc
+                for loc in options
+                if (p := province_of(loc)) != origin and p not in occupied and p not in contested
+            )
+        )
+
+    # -- resolutions -----------------------------------------------------------------------
+    def _resolution(self, i: int) -> Resolution:
+        kind = self.t.kind[i]
+        succeeds: bool
+        tags: list[str]
+        reason: str | None
+        if self.t.stranded[i]:
+            succeeds, tags, reason = False, ["no_convoy"], f"no convoy route to {self.t.dest[i]}"
+        elif kind == MOVE:
+            succeeds, tags, reason = self._move(i)
+        elif kind == SUPPORT:
+            succeeds, tags, reason = self._support(i)
+        elif kind == CONVOY:
+            succeeds, tags, reason = self._convoy(i)
+        else:
+            succeeds, tags, reason = True, [], None
+        attacker = self.dislodger.get(i)
+        if attacker is not None:
+            # Only a support can stand while dislodged (the 1982 paradox rule, DATC 6.F.17).
+            succeeds = succeeds and kind == SUPPORT
+            tags.append("dislodged")
+            note = f"dislodged by {self._move_text(attacker)}"
+            reason = f"{reason}; {note}" if reason else note
+        ordered = tuple(sorted(set(tags), key=TAGS.index))
+        return Resolution(succeeds, ordered, reason)
+
+    def _move(self, i: int) -> tuple[bool, list[str], str | None]:
+        t, d = self.t, self.d
+        if self.moved[i]:
+            return True, [], None
+        if t.route[i] == BY_CONVOY and not t.has_route[i]:
+            return False, ["no_convoy"], f"no convoy route to {t.dest[i]}"
+        if t.route[i] == BY_CONVOY and not d.convoy_path(i):
+            return False, ["disrupted"], self._disruption(i)
+        attack = d.attack(i)
+        occupant = t.index.get(t.dest[i], NONE)
+        if attack == 0 and occupant != NONE:
+            return False, ["bounce"], f"cannot dislodge own unit {self._order_text(occupant)}"
+        culprits: list[int] = []
+        opponent = d.opponent(i)
+        if opponent != NONE:
+            if d.defend(opponent) >= attack:
+                culprits.append(opponent)
+        elif occupant != NONE and d.hold(t.dest[i]) >= attack:
+            culprits.append(occupant)
+        culprits += [k for k in t.moves_into[t.dest[i]] if k != i and d.prevent(k) >= attack]
+        if not culprits:
+            return False, ["bounce"], "failed: unresolvable cycle of orders"
+        names = ", ".join(self._order_text(k) for k in culprits)
+        return False, ["bounce"], f"bounced with {names}"
+
+    def _support(self, i: int) -> tuple[bool, list[str], str | None]:
+        t, d = self.t, self.d
+        if t.void[i] is not None:
+            return False, ["void"], t.void[i]
+        if d.result[i]:
+            return True, [], None
+        cutters = d.cutters(i)
+        if not cutters:
+            return False, ["cut"], "failed: unresolvable cycle of orders"
+        names = ", ".join(str(t.units[m]) for m in cutters)
+        return False, ["cut"], f"support cut by {names}"
+
+    def _convoy(self, i: int) -> tuple[bool, list[str], str | None]:
+        t, d = self.t, self.d
+        if t.void[i] is not None:
+            return False, ["void"], t.void[i]
+        army = t.convoyed[i]
+        if army == NONE:
+            order = t.orders[i]
+            assert isinstance(order, Convoy)
+            return False, ["no_convoy"], f"no convoy route to {province_of(order.target)}"
+        if d.paradox[i]:
+            return False, ["disrupted"], "convoy paradox: this convoy is ignored (Szykman rule)"
+        if not d.result[i]:
+            return False, ["disrupted"], None
+        if not d.convoy_path(army):
+            return False, ["disrupted"], self._disruption(army)
+        return True, [], None
+
+    def _disruption(self, m: int) -> str:
+        t, d = self.t, self.d
+        broken = []
+        for c in t.convoy_fleets[m]:
+            if d.paradox[c]:
+                broken.append(f"{t.units[c]} ignored (convoy paradox)")
+            elif not d.result[c]:
+                broken.append(f"{t.units[c]} dislodged")
+        return "convoy disrupted: " + (", ".join(broken) or "no route left")
+
+    def _move_text(self, m: int) -> str:
+        order = self.t.orders[m]
+        target = order.target if isinstance(order, Move) else self.t.dest[m]
+        return f"{self.t.units[m]} - {target}"
+
+    def _order_text(self, i: int) -> str:
+        return self._move_text(i) if self.t.kind[i] == MOVE else str(self.t.units[i])
