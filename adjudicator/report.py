@@ -181,7 +181,7 @@ def _order_line(names: _Names, before: Position, entry: OrderResult) -> str:
     if entry.input is None:
         line += ", No Order Processed"
     elif order is None:
-        line += f" {entry.order}"
+        line += f" {entry.order.removeprefix(entry.unit).strip()}"
     else:
         line += _order_words(names, before, entry.power, order)
     tags = list(entry.tags)
@@ -264,13 +264,14 @@ def _dislodged_lines(
     unit = _unit_ref(unit_text)
     if unit is None:
         return []
-    sentence = f"The {names.adjective(power)} {unit.type.word} {names.in_place(unit.location)}"
+    words = f"The {names.adjective(power)} {unit.type.word} {names.in_place(unit.location)}".split()
     if dislodged is not None and dislodged.retreats:
-        options = " or ".join(names.place(r) for r in dislodged.retreats)
-        sentence += f" can retreat to {options}."
+        # A place name is never split across lines.
+        places = [names.place(r) for r in dislodged.retreats]
+        words += ["can", "retreat", "to"] + [f"{p} or" for p in places[:-1]] + [f"{places[-1]}."]
     else:
-        sentence += " with no valid retreats was destroyed."
-    return _wrap("", sentence.split(" "), indent=0)
+        words += ["with", "no", "valid", "retreats", "was", "destroyed."]
+    return _wrap("", words, indent=0)
 
 
 # -- ownership and the coming adjustments -------------------------------------------------------
@@ -321,16 +322,15 @@ def _balance_lines(names: _Names, position: Position) -> list[str]:
 
 
 def _wrap(first: str, chunks: Sequence[str], indent: int) -> list[str]:
-    """Join chunks with spaces after `first`, starting a new indented line before LINE_WIDTH."""
+    """Put chunks after `first`, space-separated, opening an indented line before LINE_WIDTH."""
     lines: list[str] = []
-    line = first
+    line, placed = first, False
     for chunk in chunks:
-        candidate = f"{line} {chunk}" if line.strip() else line + chunk
-        if len(candidate) > LINE_WIDTH and line.strip():
+        candidate = line + ("" if not line or line.endswith(" ") else " ") + chunk
+        if placed and len(candidate) > LINE_WIDTH:
             lines.append(line)
-            line = " " * indent + chunk
-        else:
-            line = candidate
+            candidate = " " * indent + chunk
+        line, placed = candidate, True
     lines.append(line)
     return lines
 
