@@ -185,20 +185,25 @@ class _Outcome:
             return False, ["disrupted"], self._disruption(i)
         attack = d.attack(i)
         occupant = t.index.get(t.dest[i], NONE)
-        if attack == 0 and occupant != NONE:
-            return False, ["bounce"], f"cannot dislodge own unit {self._order_text(occupant)}"
+        # With a path, attack strength 0 means the unit in the way is of the same power.
+        own = attack == 0 and occupant != NONE
+        strength = d.defend(i) if own else attack
         culprits: list[int] = []
         opponent = d.opponent(i)
-        if opponent != NONE:
-            if d.defend(opponent) >= attack:
+        if own:
+            pass
+        elif opponent != NONE:
+            if d.defend(opponent) >= strength:
                 culprits.append(opponent)
-        elif occupant != NONE and d.hold(t.dest[i]) >= attack:
+        elif occupant != NONE and d.hold(t.dest[i]) >= strength:
             culprits.append(occupant)
-        culprits += [k for k in t.moves_into[t.dest[i]] if k != i and d.prevent(k) >= attack]
-        if not culprits:
-            return False, ["bounce"], "failed: unresolvable cycle of orders"
-        names = ", ".join(self._order_text(k) for k in culprits)
-        return False, ["bounce"], f"bounced with {names}"
+        culprits += [k for k in t.moves_into[t.dest[i]] if k != i and d.prevent(k) >= strength]
+        parts = []
+        if culprits:
+            parts.append("bounced with " + ", ".join(self._order_text(k) for k in culprits))
+        if own:
+            parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
+        return False, ["bounce"], "; ".join(parts) or "failed: unresolvable cycle of orders"
 
     def _support(self, i: int) -> tuple[bool, list[str], str | None]:
         t, d = self.t, self.d
