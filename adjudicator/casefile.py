@@ -175,7 +175,7 @@ class _Reader:
         current: list[tuple[_Line, list[_Line]]] | None = None
         for line in _lines(text):
             if line.indented:
-                if current is None or not current:
+                if current is None or _split_key(current[-1][0])[0] in ("phase", "after", "winner"):
                     raise self.fail(line, "an indented line must follow a section keyword")
                 current[-1][1].append(line)
                 continue
@@ -326,7 +326,10 @@ class _Reader:
         try:
             return Phase.parse(value)
         except ValueError as error:
-            raise self.fail(line, str(error)) from None
+            message = str(error)
+            if not message.startswith("bad phase name"):
+                message = f"bad phase name {value.strip()!r}: expected e.g. S1901M, F1901R, W1901A"
+            raise self.fail(line, message) from None
 
     def power(self, text: str, line: _Line) -> str:
         assert self.map is not None
