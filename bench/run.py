@@ -251,14 +251,16 @@ def time_startup(path: Path, out: Path, repeat: int = 5) -> tuple[float, float]:
     return statistics.median(helps), statistics.median(one)
 
 
-def count_error_lines(path: Path) -> tuple[int, str | None]:
-    errors, first = 0, None
+def count_error_lines(path: Path, expected: int) -> tuple[int, str | None]:
+    """Error lines in a batch output, plus the lines missing from it."""
+    errors, first, seen = 0, None, 0
     with path.open(encoding="utf-8") as lines:
         for line in lines:
+            seen += 1
             if line.startswith('{"line"'):
                 errors += 1
                 first = first or line.strip()[:300]
-    return errors, first
+    return errors + max(0, expected - seen), first
 
 
 def head(path: Path, lines: int, out: Path) -> None:
@@ -452,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
 
     out = work / "bench-out.jsonl"
     batch_1, run_1 = time_batch(path, out, 1, n)
-    errors, first = count_error_lines(out) if out.exists() else (n, None)
+    errors, first = count_error_lines(out, n) if out.exists() else (n, None)
     rows.append(batch_1)
     runs = {1: run_1}
     if args.jobs > 1:
