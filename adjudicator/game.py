@@ -8,13 +8,14 @@ phase without replaying it and so that `replay` can prove the stored history is 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from adjudicator.map import Map, load_map
 from adjudicator.position import Position
-from adjudicator.results import OrderError, OrderResult
+from adjudicator.results import OrderEntry, OrderError, OrderResult
 from adjudicator.rules import DEFAULT_RULES, Rules
 from adjudicator.sequence import game_over
 from adjudicator.types import Phase
@@ -124,6 +125,36 @@ def with_orders(game: Game, power: str, lines: Sequence[str]) -> Game:
     return replace(game, pending=frozen_orders(pending))
 
 
+@dataclass(frozen=True)
+class Reading:
+    """How one power's order set reads against the current position."""
+
+    power: str
+    entries: tuple[OrderEntry, ...]
+    errors: tuple[OrderError, ...]
+
+
+def read_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Reading]:
+    """Set `power`'s pending orders and say how each line reads.
+
+    A set sent by one power may not order for another: a header naming another power (which
+    the order reader honours in mixed sheets) is refused here, so one player's mail can never
+    move someone else's units.
+    """
+    from adjudicator.interpret import interpret_orders
+
+    game_map = load_map(game.variant)
+    code = resolve_power(game_map, power)
+    entries, errors = interpret_orders(game_map, game.current, {code: list(lines)}, game.rules)
+    powers = {e.power for e in entries} | {e.power for e in errors}
+    strangers = sorted(powers - {code, ""})
+    if strangers:
+        raise GameError(
+            f"orders from {code} may not order for {', '.join(strangers)} (a header names them)"
+        )
+    return with_orders(game, code, lines), Reading(code, tuple(entries), tuple(errors))
+
+
 def played_from_result(
     orders: Mapping[str, Sequence[str]],
     phase: Phase,
@@ -175,11 +206,18 @@ def _compare_results(
     """
     tags = DIPLOMACY_TAGS if imported else None
 
-    def key(r: OrderResult) -> tuple[str, str]:
-        return r.power, r.unit or r.order
+    def keyed(results: Sequence[OrderResult]) -> dict[tuple[str, str], OrderResult]:
+        # Waives have no unit: the n-th waive of a power is compared with the n-th.
+        seen: Counter[tuple[str, str]] = Counter()
+        out = {}
+        for r in results:
+            name = r.unit or r.order
+            seen[r.power, name] += 1
+            count = seen[r.power, name]
+            out[r.power, name if count == 1 else f"{name} #{count}"] = r
+        return out
 
-    old = {key(r): r for r in stored}
-    new = {key(r): r for r in fresh}
+    old, new = keyed(stored), keyed(fresh)
     problems = []
     for k in sorted(old.keys() | new.keys()):
         before, after = old.get(k), new.get(k)
