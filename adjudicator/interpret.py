@@ -158,7 +158,8 @@ class _Reader:
         if unit is None:
             raise _Problem(missing, raw.span)
         if unit.power != self.power:
-            owner = self.map.powers[unit.power].name
+            owner_info = self.map.powers.get(unit.power)
+            owner = owner_info.name if owner_info else unit.power
             mine = self.map.powers[self.power].name
             raise _Problem(f"{unit} belongs to {owner}, not {mine}", raw.span)
         return unit
@@ -231,10 +232,11 @@ class _Reader:
                     raise _Problem("a retreat cannot go by convoy", whole)
                 return Retreat(ref, target)
             return Move(ref, target, raw.via_convoy)
-        assert raw.other is not None and raw.target is not None
+        assert raw.other is not None
         other = self.other_unit(raw.other)
         if raw.form == "support_hold":
             return SupportHold(ref, other)
+        assert raw.target is not None
         target_province = self.place(raw.target).province
         if raw.form == "support_move":
             return SupportMove(ref, other, target_province)
