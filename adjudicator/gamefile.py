@@ -241,7 +241,9 @@ def _is_scalar(value: Any) -> bool:
 def _is_flat(value: Any) -> bool:
     """A container of scalars or of lists of scalars: a leaf worth keeping on one line."""
     items = value.values() if isinstance(value, dict) else value
-    return all(_is_scalar(v) or (isinstance(v, list) and all(map(_is_scalar, v))) for v in items)
+    return all(
+        _is_scalar(v) or not v or (isinstance(v, list) and all(map(_is_scalar, v))) for v in items
+    )
 
 
 def _render(value: Any, level: int, in_list: bool) -> str:
