@@ -64,7 +64,7 @@ def test_resolves(text: str, province: str) -> None:
         ("Nor", ("NWY", "NTH", "NAF", "NWG", "NAO")),
         ("North", ("NTH", "NAF", "NAO")),
         ("Gulf", ("LYO", "BOT")),
-        ("Liv", ("LVN", "LVP")),
+        ("Sw", ("SWE", "SWI")),
         ("Atlantic", ()),
     ],
 )
