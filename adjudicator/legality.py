@@ -123,8 +123,9 @@ def _can_reach(game_map: Map, unit: UnitRef) -> frozenset[str]:
 def _move_problem(
     game_map: Map, board: Board, unit: UnitRef, target: str, via: bool, helper: str | None
 ) -> str | None:
-    """Why a move could never succeed (None when it could). `helper`: a unit that cannot
-    also convoy it (a supporter, DATC 6.D.31)."""
+    """Why a move could never succeed (None when it could). `helper` is set for a supported
+    move: the supporter, which cannot also convoy it (DATC 6.D.31); the target is then a
+    province, whatever coast the move names (4.B.4)."""
     source, province = unit.province, province_of(target)
     dest = game_map.provinces.get(province)
     if dest is None:
@@ -138,9 +139,8 @@ def _move_problem(
             return "only armies can be convoyed"
         if province not in _can_reach(game_map, unit):
             return f"{unit} cannot reach {target}"
-        if unit.location in game_map.fleet_adjacency and not game_map.can_move(
-            unit.type, unit.location, target
-        ):
+        exact = helper is None and unit.location in game_map.fleet_adjacency
+        if exact and not game_map.can_move(unit.type, unit.location, target):
             return f"{unit} cannot reach {target}"
         return None
     if dest.is_sea:

@@ -178,8 +178,9 @@ def _place(node: Tree[Token]) -> RawPlace:
     span = (words[0].start_pos or 0, words[-1].end_pos or 0)
     if not coast_nodes:
         return RawPlace(_words(words), span)
-    coast = coast_nodes[0]
-    return RawPlace(_words(words), span, _words(coast.children), _span(coast))
+    coast = [c for c in coast_nodes[0].children if isinstance(c, Token)]
+    coast_span = (coast[0].start_pos or 0, coast[-1].end_pos or 0)
+    return RawPlace(_words(words), span, _words(coast), coast_span)
 
 
 def _unit(node: Tree[Token]) -> RawUnit:

@@ -60,7 +60,7 @@ def test_raw_parse_keeps_words_and_spans() -> None:
     assert raw.unit.place.words == ("Spain",)
     assert raw.unit.place.coast == ("nc",)
     assert raw.unit.place.span == (2, 7)
-    assert raw.unit.place.coast_span == (7, 11)
+    assert raw.unit.place.coast_span == (8, 10)
     assert raw.other.nationality == "English"
     assert raw.other.nationality_span == (14, 21)
     assert raw.other.place.words == ("Gulf", "of", "Lyon")
@@ -175,7 +175,7 @@ def test_strict_reader_normalises_coasts_it_cannot_use() -> None:
         ("A PAR S MAR - BUR", "unit type (A or F) required", (8, 11)),
         ("A Lodnon - BEL", "unknown province 'Lodnon' \u2014 did you mean London (LON)?", (2, 8)),
         ("A Nor - SWE", "ambiguous province 'Nor': NWY, NTH, NAF, NWG, NAO", (2, 5)),
-        ("F STP/XQ H", "unknown coast 'XQ'", (5, 8)),
+        ("F STP/XQ H", "unknown coast 'XQ'", (6, 8)),
         ("A PAR", "incomplete order", (5, 5)),
     ],
 )
@@ -211,7 +211,9 @@ def unit_refs(draw: st.DrawFn) -> UnitRef:
     return UnitRef(unit_type, draw(st.sampled_from(_locations(MAP, unit_type))))
 
 
-provinces = st.sampled_from(sorted(p for p, v in MAP.provinces.items() if v.terrain != "impassable"))
+provinces = st.sampled_from(
+    sorted(p for p, v in MAP.provinces.items() if v.terrain != "impassable")
+)
 
 
 @st.composite
