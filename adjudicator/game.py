@@ -205,6 +205,12 @@ def _compare_results(
     source can express, since its orders are written in that source's own notation.
     """
     tags = DIPLOMACY_TAGS if imported else None
+    if imported:
+        # The package calls a support or convoy of an impossible move "void"; we call it illegal.
+        fresh = [
+            replace(r, tags=tuple(dict.fromkeys("void" if t == "illegal" else t for t in r.tags)))
+            for r in fresh
+        ]
 
     def keyed(results: Sequence[OrderResult]) -> dict[tuple[str, str], OrderResult]:
         # Waives have no unit: the n-th waive of a power is compared with the n-th.

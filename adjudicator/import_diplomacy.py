@@ -19,11 +19,17 @@ from adjudicator.game import Game, PlayedPhase, frozen_orders
 from adjudicator.map import MapError, load_map
 from adjudicator.position import Position
 from adjudicator.results import TAGS, OrderResult
-from adjudicator.rules import DEFAULT_RULES
+from adjudicator.rules import Rules, rules_from
 from adjudicator.sequence import next_position
 from adjudicator.types import Phase, PhaseKind
 
 SOURCE = "diplomacy"
+
+# The rule choices that reproduce the package's own adjudication (checked by replaying games it
+# played): a move "via" convoy falls back to the land route, and civil disorder removes the
+# units farthest from home. An imported game keeps them, so its replay compares like with like;
+# a gamesmaster may change the file's "rules" to see how the game goes under others.
+IMPORT_RULES: Rules = rules_from({"edition": "datc_v2", "civil_disorder": "classic"})
 
 # The package's result words and the contract tags they mean ("" and "maybe" mean nothing).
 RESULT_TAGS: Mapping[str, str | None] = {
@@ -144,7 +150,7 @@ def _final_position(variant: str, last: Position, state: Mapping[str, Any], wher
     """The board of a COMPLETED game, under the phase (and winner) our sequence gives it."""
     board = _state_position(variant, last.phase, state, where)
     after = replace(last, units=board.units, dislodged={})
-    following = next_position(load_map(variant), after, DEFAULT_RULES)
+    following = next_position(load_map(variant), after, IMPORT_RULES)
     return replace(following, centers=board.centers)
 
 
@@ -207,7 +213,7 @@ def game_from_saved(data: Mapping[str, Any]) -> Game:
         meta["diplomacy_rules"] = ", ".join(str(r) for r in data["rules"])
     return Game(
         variant=variant,
-        rules=DEFAULT_RULES,
+        rules=IMPORT_RULES,
         start=positions[0],
         played=tuple(played),
         pending=frozen_orders(pending),
