@@ -1,0 +1,260 @@
+"""Illegal orders are kept, tagged with a reason, and ignored (the unit holds): one test per kind."""
+
+from __future__ import annotations
+
+import pytest
+from helpers_orders import MAP, only_entry, position
+
+from adjudicator.legality import board_of, convoy_route_exists, needed_for_convoy
+
+
+def illegal(
+    units: dict[str, list[str]], power: str, text: str, phase: str = "S1901M"
+) -> str | None:
+    return only_entry(position(phase, units=units), power, text).illegal
+
+
+@pytest.mark.parametrize(
+    ("units", "text", "reason"),
+    [
+        # 6.A.1, 6.A.9: fleets move only along coasts and seas
+        ({"ENGLAND": ["F NTH"]}, "F North Sea - Picardy", "F NTH cannot reach PIC"),
+        ({"ITALY": ["F ROM"]}, "F Rome - Venice", "F ROM cannot reach VEN"),
+        # 6.A.2, 6.A.3: armies stay off the sea, fleets off the land
+        (
+            {"ENGLAND": ["A LVP"]},
+            "A Liverpool - Irish Sea",
+            "armies cannot move to sea (Irish Sea)",
+        ),
+        ({"GERMANY": ["F KIE"]}, "F Kiel - Munich", "F KIE cannot reach MUN"),
+        # 6.A.4: a move to its own province
+        ({"GERMANY": ["F KIE"]}, "F Kiel - Kiel", "F KIE cannot move to its own province"),
+        # 6.A.7: fleets cannot be convoyed, so a fleet's move must be one step
+        ({"ENGLAND": ["F LON"]}, "F London - Belgium", "F LON cannot reach BEL"),
+        ({"ENGLAND": ["F LON"]}, "F Lon - Nth via convoy", "only armies can be convoyed"),
+        # an army inland can never be convoyed
+        ({"FRANCE": ["A PAR"]}, "A Par - Mun", "A PAR cannot reach MUN"),
+        (
+            {"FRANCE": ["A PAR"]},
+            "A Par - Bur via convoy",
+            "a move via convoy must go from a coastal",
+        ),
+        (
+            {"FRANCE": ["A BUR"]},
+            "A Bur - Bel by convoy",
+            "a move via convoy must go from a coastal province to a coastal province",
+        ),
+        # Switzerland
+        ({"FRANCE": ["A MAR"]}, "A Mar - Swi", "Switzerland cannot be entered"),
+    ],
+)
+def test_impossible_moves(units: dict[str, list[str]], text: str, reason: str) -> None:
+    power = next(iter(units))
+    found = illegal(units, power, text)
+    assert found is not None
+    assert found.startswith(reason)
+
+
+def test_6d32_a_move_that_needs_fleets_where_there_are_none_is_illegal() -> None:
+    units = {"ENGLAND": ["F EDI", "A LVP"], "FRANCE": ["F LON"], "GERMANY": ["A YOR"]}
+    assert illegal(units, "GERMANY", "A Yorkshire - Holland") == (
+        "no fleets at sea could convoy A YOR to HOL"
+    )
+
+
+def test_a_move_with_fleets_for_a_convoy_is_legal_whatever_they_are_ordered() -> None:
+    units = {"ENGLAND": ["A YOR", "F NTH"], "FRANCE": ["F ENG"]}
+    assert illegal(units, "ENGLAND", "A Yor - Hol") is None
+    assert illegal(units, "ENGLAND", "A Yor - Bre") is None  # NTH, ENG: any owner
+    assert illegal(units, "ENGLAND", "A Yor - Nwy via convoy") is None
+    assert illegal(units, "ENGLAND", "A Yor - Lon via convoy") is None  # adjacent, explicit
+
+
+@pytest.mark.parametrize(
+    ("units", "power", "text", "reason"),
+    [
+        # 6.A.8
+        (
+            {"AUSTRIA": ["F TRI"]},
+            "AUSTRIA",
+            "F Trieste Supports F Trieste",
+            "a unit cannot support",
+        ),
+        ({"FRANCE": ["A PAR"]}, "FRANCE", "A Par S A Par - Bur", "a unit cannot support its own"),
+        # 6.A.10: the supporter must be able to reach the target
+        (
+            {"ITALY": ["F ROM", "A APU"]},
+            "ITALY",
+            "F Rome Supports A Apulia - Venice",
+            "F ROM cannot reach VEN, so it cannot support there",
+        ),
+        (
+            {"GERMANY": ["A MUN"], "AUSTRIA": ["A BOH"]},
+            "GERMANY",
+            "A Mun S A Boh - Mun",
+            "A MUN cannot support into its own province",
+        ),
+        ({"FRANCE": ["F BRE", "A PAR"]}, "FRANCE", "F Bre S A Par", "F BRE cannot reach PAR"),
+        # 6.A.5: a supported move to the unit's own province can never succeed
+        (
+            {"ENGLAND": ["A LVP", "A YOR"]},
+            "ENGLAND",
+            "A Liverpool Supports A Yorkshire - Yorkshire",
+            "the supported move cannot succeed: A YOR cannot move to its own province",
+        ),
+        # 6.D.31: the only convoy would need the supporting fleet itself
+        (
+            {"AUSTRIA": ["A RUM"], "TURKEY": ["F BLA"]},
+            "TURKEY",
+            "F Black Sea Supports A Rumania - Armenia",
+            "the supported move cannot succeed: no fleets at sea could convoy A RUM to ARM",
+        ),
+    ],
+)
+def test_impossible_supports(
+    units: dict[str, list[str]], power: str, text: str, reason: str
+) -> None:
+    found = illegal(units, power, text)
+    assert found is not None
+    assert found.startswith(reason)
+
+
+def test_possible_supports_are_legal() -> None:
+    units = {"FRANCE": ["F MAR", "F GAS", "F POR"], "ENGLAND": ["F MAO", "A LON", "F NTH"]}
+    assert illegal(units, "FRANCE", "F Mar S F Gas - Spa(nc)") is None  # 6.B.4
+    assert illegal(units, "FRANCE", "F Por S F Mao - Spa") is None
+    assert illegal(units, "FRANCE", "F Mar S A Pie") is None  # no unit there: void, not illegal
+    assert illegal(units, "ENGLAND", "F Nth S A Lon - Bel") is None  # a convoyed move
+
+
+@pytest.mark.parametrize(
+    ("units", "power", "text", "reason"),
+    [
+        # 6.A.7
+        (
+            {"ENGLAND": ["F LON", "F NTH"]},
+            "ENGLAND",
+            "F North Sea Convoys A London - Belgium",
+            "only armies can be convoyed",
+        ),
+        # 6.A.5
+        (
+            {"ENGLAND": ["F NTH", "A YOR"]},
+            "ENGLAND",
+            "F North Sea Convoys A Yorkshire - Yorkshire",
+            "A YOR cannot be convoyed to its own province",
+        ),
+        # coastal fleets cannot convoy on the standard map
+        (
+            {"ENGLAND": ["F LON", "A WAL"]},
+            "ENGLAND",
+            "F Lon C A Wal - Bel",
+            "F LON is not at sea: only fleets in sea provinces can convoy",
+        ),
+        ({"FRANCE": ["A PAR", "A MAR"]}, "FRANCE", "A Mar C A Par - Bur", "only fleets can convoy"),
+        (
+            {"ENGLAND": ["F NTH", "A LON"]},
+            "ENGLAND",
+            "F Nth C A Lon - Mun",
+            "convoys go from a coastal province to a coastal province",
+        ),
+        (
+            {"ENGLAND": ["F NTH", "A LON"]},
+            "ENGLAND",
+            "F Nth C A Lon - Tun",
+            "F NTH is not needed on any convoy route from LON to TUN",
+        ),
+        # 6.G.19: the route through the Gulf of Lyon does not need the Western Mediterranean
+        (
+            {"FRANCE": ["A MAR", "F WES"], "ITALY": ["F LYO", "A SPA"]},
+            "FRANCE",
+            "F Western Mediterranean Convoys A Marseilles - Spain",
+            "F WES is not needed on any convoy route from MAR to SPA",
+        ),
+    ],
+)
+def test_impossible_convoys(
+    units: dict[str, list[str]], power: str, text: str, reason: str
+) -> None:
+    found = illegal(units, power, text)
+    assert found is not None
+    assert found.startswith(reason)
+
+
+def test_possible_convoys_are_legal() -> None:
+    units = {"ENGLAND": ["A LON", "F ENG", "F MAO"], "FRANCE": ["F WES"]}
+    assert illegal(units, "ENGLAND", "F Eng C A Lon - Tun") is None  # the rulebook's XII.2
+    assert illegal(units, "ENGLAND", "F Mao C A Lon - Tun") is None
+    assert illegal(units, "FRANCE", "F Wes C English A Lon - Tun") is None
+    assert illegal(units, "ENGLAND", "F Eng C A Lon - Bel") is None
+
+
+def test_convoy_routes() -> None:
+    board = board_of(MAP, position(units={"ENGLAND": ["F NTH", "F ENG", "F LON"]}))
+    assert board.sea_fleets == frozenset({"NTH", "ENG"})
+    assert convoy_route_exists(MAP, board.sea_fleets, "YOR", "BEL")
+    assert not convoy_route_exists(MAP, board.sea_fleets, "YOR", "TUN")
+    assert needed_for_convoy(MAP, board.sea_fleets, "LON", "BEL", "ENG")
+    assert needed_for_convoy(MAP, board.sea_fleets, "LON", "BEL", "NTH")
+    assert not needed_for_convoy(MAP, board.sea_fleets, "LON", "PIC", "NTH")
+
+
+RETREATS = {"RUSSIA": {"A SER": ["ALB", "BUD"], "F BUL/EC": ["BLA", "CON"], "A GAL": []}}
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("A Ser - Alb", None),
+        ("A Ser R Bud", None),
+        ("F Bul - Con", None),
+        ("A Ser D", None),
+        ("A Ser - Bul", "A SER cannot retreat to BUL; it may retreat to ALB, BUD"),
+        ("A Ser - Tri", "A SER cannot retreat to TRI; it may retreat to ALB, BUD"),
+        ("F Bul - Rum", "F BUL/EC cannot retreat to RUM; it may retreat to BLA, CON"),
+        ("A Gal - Vie", "A GAL has nowhere to retreat"),
+    ],
+)
+def test_retreats(text: str, reason: str | None) -> None:
+    pos = position("F1901R", units={"TURKEY": ["A BUL"]}, dislodged=RETREATS)
+    assert only_entry(pos, "RUSSIA", text).illegal == reason
+
+
+OWNED = {"PAR": "FRANCE", "MAR": "FRANCE", "STP": "RUSSIA", "MOS": "RUSSIA", "BRE": "GERMANY"}
+
+
+@pytest.mark.parametrize(
+    ("power", "text", "reason"),
+    [
+        ("FRANCE", "Build A Par", None),
+        ("FRANCE", "Build F Mar", None),
+        ("RUSSIA", "Build F StP/nc", None),
+        ("RUSSIA", "Build A StP", None),
+        ("FRANCE", "Build A Bur", "Burgundy is not a home centre of France"),
+        ("FRANCE", "Build F Bre", "France does not own Brest"),
+        ("FRANCE", "Build A Lon", "London is not a home centre of France"),
+        ("RUSSIA", "Build A Mos", "Moscow is occupied"),
+        ("FRANCE", "Build F Par", "a fleet cannot be built inland (Paris)"),  # 4.C.4
+        ("RUSSIA", "Build F StP", "a fleet built in St Petersburg needs a coast"),  # 4.B.7
+        ("FRANCE", "Build F Nth", "North Sea is not a home centre of France"),
+    ],
+)
+def test_builds(power: str, text: str, reason: str | None) -> None:
+    pos = position("W1901A", units={"RUSSIA": ["A MOS"]}, centers=OWNED)
+    found = only_entry(pos, power, text).illegal
+    if reason is None:
+        assert found is None
+    else:
+        assert found is not None and found.startswith(reason)
+
+
+def test_removals_and_waives_are_always_legal() -> None:
+    pos = position("W1901A", units={"RUSSIA": ["A MOS"]}, centers=OWNED)
+    assert only_entry(pos, "RUSSIA", "Remove A Mos").illegal is None
+    assert only_entry(pos, "RUSSIA", "waive").illegal is None
+
+
+def test_legal_orders_have_no_reason() -> None:
+    units = {"FRANCE": ["A PAR", "A MAR", "F BRE"]}
+    for text in ("A Par H", "A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao", "A Par S F Bre"):
+        assert illegal(units, "FRANCE", text) is None
