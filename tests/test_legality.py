@@ -1,4 +1,4 @@
-"""Illegal orders are kept, tagged with a reason, and ignored (the unit holds): one test per kind."""
+"""Illegal orders are kept with a reason and ignored (the unit holds): a test for every kind."""
 
 from __future__ import annotations
 
@@ -120,11 +120,11 @@ def test_impossible_supports(
 
 
 def test_possible_supports_are_legal() -> None:
-    units = {"FRANCE": ["F MAR", "F GAS", "F POR"], "ENGLAND": ["F MAO", "A LON", "F NTH"]}
+    units = {"FRANCE": ["F MAR", "F GAS", "F POR"], "ENGLAND": ["F MAO", "A LON", "F NTH", "F ENG"]}
     assert illegal(units, "FRANCE", "F Mar S F Gas - Spa(nc)") is None  # 6.B.4
     assert illegal(units, "FRANCE", "F Por S F Mao - Spa") is None
     assert illegal(units, "FRANCE", "F Mar S A Pie") is None  # no unit there: void, not illegal
-    assert illegal(units, "ENGLAND", "F Nth S A Lon - Bel") is None  # a convoyed move
+    assert illegal(units, "ENGLAND", "F Nth S A Lon - Bel") is None  # convoyed through ENG
 
 
 @pytest.mark.parametrize(
