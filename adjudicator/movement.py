@@ -75,6 +75,9 @@ def _ensure_recursion_room(units: int) -> None:
         sys.setrecursionlimit(needed)
 
 
+_SUCCESS = Resolution(True)
+
+
 class _Outcome:
     """Reads the settled decisions once and builds the public outcome from them."""
 
@@ -99,8 +102,9 @@ class _Outcome:
             if i in self.dislodger:
                 continue
             if self.moved[i]:
-                unit = Unit(unit.power, unit.type, self._landing(i))
-            units[unit.province] = unit
+                units[t.dest[i]] = Unit(unit.power, unit.type, self._landing(i))
+            else:
+                units[t.province[i]] = unit
         contested = frozenset(
             p
             for p, movers in t.moves_into.items()
@@ -152,6 +156,8 @@ class _Outcome:
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
         kind = self.t.kind[i]
+        if kind in (MOVE, SUPPORT) and self.d.result[i] and i not in self.dislodger:
+            return _SUCCESS
         succeeds: bool
         tags: list[str]
         reason: str | None

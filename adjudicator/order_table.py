@@ -149,11 +149,15 @@ def build_table(
     rules: Rules,
 ) -> OrderTable:
     """Index units and orders and match every support and convoy with what it names."""
-    by_province = {province_of(key): order for key, order in orders.items()}
-    units = [position.units[p] for p in sorted(position.units)]
-    index = {unit.province: i for i, unit in enumerate(units)}
+    by_province = {
+        (key if "/" not in key else province_of(key)): order for key, order in orders.items()
+    }
+    provinces = sorted(position.units)
+    units = [position.units[p] for p in provinces]
+    index = {p: i for i, p in enumerate(provinces)}
     given: list[MovementOrder] = [
-        by_province.get(u.province) or Hold(UnitRef(u.type, u.location)) for u in units
+        by_province.get(p) or Hold(UnitRef(u.type, u.location))
+        for p, u in zip(provinces, units, strict=True)
     ]
     n = len(units)
     kind = [HOLD] * n
@@ -169,16 +173,16 @@ def build_table(
         elif isinstance(order, Convoy):
             kind[i] = CONVOY
             army, reason = _convoy_void(order, index, units, given)
-            if reason is None and not game_map.provinces[units[i].province].is_sea:
+            if reason is None and not game_map.provinces[provinces[i]].is_sea:
                 reason = f"void: {units[i]} is not at sea"
             void[i] = reason
             if reason is None:
                 candidates[army].append(i)
 
     seas_with_fleets = [
-        u.province
-        for u in units
-        if u.type is UnitType.FLEET and game_map.provinces[u.province].is_sea
+        p
+        for p, u in zip(provinces, units, strict=True)
+        if u.type is UnitType.FLEET and game_map.provinces[p].is_sea
     ]
     route = [LAND] * n
     has_route = [False] * n
@@ -187,10 +191,11 @@ def build_table(
     for i, order in enumerate(given):
         if not isinstance(order, Move):
             continue
-        fleet_at = {units[c].province: c for c in candidates[i]}
-        on_route = route_fleets(game_map, units[i].province, dest[i], fleet_at)
-        has_route[i] = bool(on_route)
-        convoy_fleets[i] = tuple(sorted(fleet_at[p] for p in on_route))
+        if candidates[i]:
+            fleet_at = {provinces[c]: c for c in candidates[i]}
+            on_route = route_fleets(game_map, provinces[i], dest[i], fleet_at)
+            has_route[i] = bool(on_route)
+            convoy_fleets[i] = tuple(sorted(fleet_at[p] for p in on_route))
         route[i] = _route_mode(
             game_map, rules, i, order, units, given, index, candidates[i], has_route[i]
         )
@@ -199,7 +204,7 @@ def build_table(
             # so the unit holds and may be supported in holding. With fleets that merely did not
             # convoy (6.D.8) it is a failed move.
             stranded[i] = not route_exists(
-                game_map, units[i].province, dest[i], seas_with_fleets, lambda _: True
+                game_map, provinces[i], dest[i], seas_with_fleets, lambda _: True
             )
             if stranded[i]:
                 kind[i] = HOLD
@@ -229,7 +234,7 @@ def build_table(
         for c in candidates[i]:
             if c in used:
                 convoyed[c] = i
-                convoying_seas.add(units[c].province)
+                convoying_seas.add(provinces[c])
             elif route[i] == LAND:
                 void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
             elif has_route[i]:
@@ -245,7 +250,7 @@ def build_table(
         orders=tuple(given),
         kind=tuple(kind),
         power=tuple(u.power for u in units),
-        province=tuple(u.province for u in units),
+        province=tuple(provinces),
         index=index,
         dest=tuple(dest),
         route=tuple(route),
