@@ -20,8 +20,10 @@ from adjudicator.rules import DEFAULT_RULES, Rules
 from adjudicator.sequence import game_over
 from adjudicator.types import Phase
 
-# The result tags the `diplomacy` package can express; an imported phase is compared on these only.
-DIPLOMACY_TAGS = frozenset({"bounce", "cut", "dislodged", "void", "no_convoy", "disrupted"})
+# What an imported phase is compared on besides success and the board: the outcome tags. The
+# `diplomacy` package's other words (cut, void, no convoy) explain a failure in its own way
+# (it says "no convoy, void" where we say "void", "void" where we say "cut").
+DIPLOMACY_TAGS = frozenset({"bounce", "dislodged"})
 
 
 class GameError(ValueError):
@@ -201,16 +203,10 @@ def _compare_results(
 ) -> list[str]:
     """Differences in outcome per unit; reasons are prose and are not compared.
 
-    An imported phase is compared only on the units its source reported and on the tags that
-    source can express, since its orders are written in that source's own notation.
+    An imported phase is compared only on the units its source reported and on the tags both
+    vocabularies share (DIPLOMACY_TAGS), since its orders are in that source's own notation.
     """
     tags = DIPLOMACY_TAGS if imported else None
-    if imported:
-        # The package calls a support or convoy of an impossible move "void"; we call it illegal.
-        fresh = [
-            replace(r, tags=tuple(dict.fromkeys("void" if t == "illegal" else t for t in r.tags)))
-            for r in fresh
-        ]
 
     def keyed(results: Sequence[OrderResult]) -> dict[tuple[str, str], OrderResult]:
         # Waives have no unit: the n-th waive of a power is compared with the n-th.
