@@ -1,0 +1,135 @@
+"""Bad input: whatever the text, reading it never raises, never hangs, and accounts for every order.
+
+Each order written (a line, or a ','/';' separated part of one, that is not blank, a comment or
+a power header) must come back as exactly one order entry or one error entry quoting it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from helpers_orders import MAP, position, read
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_spellings import SPELLINGS
+
+from adjudicator.names import resolve_power
+from adjudicator.parse import OrderParseError, parse_order
+from adjudicator.position import Position
+from adjudicator.types import PhaseKind
+
+POSITIONS = [
+    position(units={p: [str(u) for u in MAP.start_units() if u.power == p] for p in MAP.powers}),
+    position(
+        "F1901R",
+        units={"AUSTRIA": ["A SER"]},
+        dislodged={"RUSSIA": {"A SER": ["ALB"], "F BUL/EC": ["BLA"]}},
+    ),
+    position("W1901A", units={"RUSSIA": ["A MOS"]}),
+]
+
+TOKENS = [
+    "A", "F", "a", "f", "S", "C", "H", "D", "R", "B", "W", "T", "M", "-", "->", "=>", "+",
+    "*", "/", "(", ")", ".", ",", ";", "#", ":", "[", "]", "\n",
+    "army", "fleet", "supports", "convoys", "holds", "via", "convoy", "by", "to", "move",
+    "build", "waive", "remove", "disband", "retreat", "nc", "sc", "ec", "north", "coast",
+    "England", "English", "[ENGLAND]", "France:", "Russian", "Nor", "Gulf", "of", "Lyon",
+    "St.", "Petersburg", "Mid-Atlantic", "Ocean", "Lodnon", "Par", "Bur", "Lon", "Nth", "Bel",
+    "StP", "Spa", "Bul", "Ser", "Alb", "Mos", "Kie", "Den", "Sev", "Rum", "Swi", "xx", "",
+    "\u00e9", "\u2028", "\t", "//", "1.",
+]  # fmt: skip
+
+
+def expected_orders(texts: list[str]) -> list[str]:
+    """The orders a sheet holds, found the plain way (independent of the implementation)."""
+    found: list[str] = []
+    for line in (line for text in texts for line in text.splitlines()):
+        line = re.split(r"#|//", line, maxsplit=1)[0].strip()
+        if not line:
+            continue
+        match = re.fullmatch(r"\[\s*([^\]]*?)\s*\]\s*(.*)", line) or re.fullmatch(
+            r"([^:]*?)\s*:\s*(.*)", line
+        )
+        if match and resolve_power(MAP, match.group(1)) is not None:
+            line = match.group(2)
+        elif resolve_power(MAP, line.rstrip(".:")) is not None:
+            continue
+        found += [s.strip() for s in re.split(r"[,;]", line) if s.strip().strip(".")]
+    return found
+
+
+def check_accounted_for(pos: Position, power: str, texts: list[str]) -> None:
+    entries, errors = read(pos, {power: texts})
+    seen = sorted([str(e.input) for e in entries] + [e.input for e in errors])
+    assert seen == sorted(expected_orders(texts))
+    for error in errors:
+        start, end = error.span
+        assert 0 <= start <= end <= len(error.input)
+        assert error.error
+
+
+FUZZ = settings(max_examples=300, deadline=timedelta(seconds=2))
+
+
+@FUZZ
+@given(
+    st.sampled_from(POSITIONS),
+    st.sampled_from(["ENGLAND", "russia", "", "Narnia"]),
+    st.lists(st.text(max_size=120), max_size=4),
+)
+def test_random_text(pos: Position, power: str, texts: list[str]) -> None:
+    check_accounted_for(pos, power, texts)
+
+
+@FUZZ
+@given(
+    st.sampled_from(POSITIONS),
+    st.sampled_from(["ENGLAND", "RUSSIA", "AUSTRIA", "FRANCE"]),
+    st.lists(st.lists(st.sampled_from(TOKENS), max_size=14).map(" ".join), max_size=4),
+)
+def test_random_order_words(pos: Position, power: str, texts: list[str]) -> None:
+    check_accounted_for(pos, power, texts)
+
+
+@st.composite
+def mutated_orders(draw: st.DrawFn) -> str:
+    """A real spelling with a few characters inserted, deleted or replaced."""
+    text = draw(st.sampled_from([t for _, t, _ in SPELLINGS]))
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        how = draw(st.sampled_from(["insert", "delete", "replace"]))
+        char = draw(st.sampled_from(list("-/(),;.:# aFsCnX\u00fc")))
+        if how == "insert":
+            text = text[:at] + char + text[at:]
+        elif how == "delete":
+            text = text[:at] + text[at + 1 :]
+        else:
+            text = text[:at] + char + text[at + 1 :]
+    return text
+
+
+@FUZZ
+@given(
+    st.sampled_from(POSITIONS),
+    st.sampled_from(["ENGLAND", "RUSSIA", "AUSTRIA"]),
+    st.lists(mutated_orders(), min_size=1, max_size=5),
+)
+def test_mutated_real_orders(pos: Position, power: str, texts: list[str]) -> None:
+    check_accounted_for(pos, power, texts)
+
+
+@FUZZ
+@given(st.one_of(st.text(max_size=80), mutated_orders()), st.sampled_from(list(PhaseKind)))
+def test_strict_parser_only_raises_its_own_error(text: str, kind: PhaseKind) -> None:
+    try:
+        parse_order(MAP, text, kind)
+    except OrderParseError as error:
+        assert error.input == text
+        assert 0 <= error.span[0] <= error.span[1] <= len(text)
+
+
+def test_a_long_line_is_read_quickly() -> None:
+    sheet = ", ".join(["F Lon - Nth", "A Lvp - Lodnon", "xyzzy " * 50] * 40)
+    entries, errors = read(POSITIONS[0], {"ENGLAND": [sheet]})
+    assert len(entries) + len(errors) == 120
