@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -25,10 +25,12 @@ from adjudicator.game import (
     rebuild,
     replay,
 )
-from adjudicator.gamefile import GameFileError, read_game, write_game
+from adjudicator.gamefile import GameFileError, read_game, update_game, write_game
 from adjudicator.map import Map, MapError, load_map
 from adjudicator.position import Position
 from adjudicator.types import Phase, PhaseKind
+
+T = TypeVar("T")
 
 
 def _load(path: str) -> Game:
@@ -41,6 +43,16 @@ def _load(path: str) -> Game:
 def _save(path: str, game: Game) -> None:
     try:
         write_game(path, game)
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error}") from None
+
+
+def _update(path: str, change: Callable[[Game], tuple[Game, T]]) -> tuple[Game, T]:
+    """One locked read-change-write of the game file, its failures as command-line errors."""
+    try:
+        return update_game(path, change)
+    except (GameFileError, GameError) as error:
+        raise click.ClickException(str(error)) from None
     except OSError as error:
         raise click.ClickException(f"{path}: cannot write: {error}") from None
 
@@ -89,13 +101,8 @@ def orders(game_file: str, power: str, orders_file: Any) -> None:
     """
     from adjudicator.caret import render_caret
 
-    game = _load(game_file)
     lines = order_lines(orders_file.read())
-    try:
-        updated, reading = read_orders(game, power, lines)
-    except GameError as error:
-        raise click.ClickException(str(error)) from None
-    _save(game_file, updated)
+    game, reading = _update(game_file, lambda game: read_orders(game, power, lines))
     code = reading.power
     label = load_map(game.variant).powers[code].name
     click.echo(f"{label}: {len(lines)} line(s) for {game.current.phase}")
@@ -123,13 +130,13 @@ def orders(game_file: str, power: str, orders_file: Any) -> None:
 )
 def adjudicate(game_file: str, output_format: str) -> None:
     """Adjudicate the current phase with the pending orders and record it in the file."""
-    game = _load(game_file)
-    before = game.current
-    try:
+
+    def change(game: Game) -> tuple[Game, tuple[Game, PlayedPhase]]:
         updated, played = adjudicate_pending(game)
-    except GameError as error:
-        raise click.ClickException(str(error)) from None
-    _save(game_file, updated)
+        return updated, (game, played)
+
+    updated, (game, played) = _update(game_file, change)
+    before = game.current
     if output_format == "json":
         click.echo(json.dumps(_result_document(played, updated), indent=2))
     else:
@@ -277,12 +284,11 @@ def describe_results(game_map: Map, played: PlayedPhase) -> str:
 )
 def replay_command(game_file: str, rewrite: bool) -> None:
     """Re-adjudicate every stored phase; exit 1 if any stored outcome is not reproduced."""
-    game = _load(game_file)
     if rewrite:
-        rebuilt = rebuild(game)
-        _save(game_file, rebuilt)
+        rebuilt, _ = _update(game_file, lambda game: (rebuild(game), None))
         click.echo(f"rewrote {game_file}: {len(rebuilt.played)} phases re-adjudicated")
         return
+    game = _load(game_file)
     differences = replay(game)
     for found in differences:
         click.echo(f"{found.phase}: differs")

@@ -21,9 +21,9 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -333,3 +333,42 @@ def _sync_folder(folder: Path) -> None:
             os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+# -- one change at a time ---------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def game_lock(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold an exclusive lock for a read-change-write of one game (two players' orders arriving
+    at once must not undo each other). The lock is a hidden file beside the game, because the
+    game file itself is replaced on every write; where there is no fcntl, nothing is locked."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    file = Path(path)
+    lock = file.with_name(f".{file.name}.lock")
+    with lock.open("a") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def update_game(
+    path: str | os.PathLike[str], change: Callable[[Game], tuple[Game, T]]
+) -> tuple[Game, T]:
+    """Read a game, apply a pure change, write the new game; all under the game's lock.
+
+    `change` returns the new game and whatever the caller wants to print; nothing is written
+    when it raises.
+    """
+    with game_lock(path):
+        game, extra = change(read_game(path))
+        write_game(path, game)
+    return game, extra

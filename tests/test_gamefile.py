@@ -5,17 +5,20 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from adjudicator import gamefile
-from adjudicator.game import Game, adjudicate_pending, new_game, with_orders
+from adjudicator.game import Game, GameError, adjudicate_pending, new_game, with_orders
 from adjudicator.gamefile import (
     GameFileError,
     game_from_text,
     game_to_text,
     read_game,
+    update_game,
     write_game,
 )
 from adjudicator.rules import rules_from
@@ -164,3 +167,34 @@ def test_rewriting_keeps_the_file_permissions(tmp_path: Path, played: Game) -> N
     path.chmod(0o640)
     write_game(path, played)
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_concurrent_updates_do_not_undo_each_other(tmp_path: Path) -> None:
+    """Seven players' orders arriving at once: each read-change-write waits for the last."""
+    path = tmp_path / "game.json"
+    write_game(path, new_game())
+    powers = ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+
+    def send(power: str) -> None:
+        def change(game: Game) -> tuple[Game, None]:
+            time.sleep(0.01)  # widen the window a lost update would need
+            return with_orders(game, power, [f"# orders of {power}"]), None
+
+        update_game(path, change)
+
+    with ThreadPoolExecutor(max_workers=len(powers)) as pool:
+        list(pool.map(send, powers))
+    assert sorted(read_game(path).pending) == powers
+
+
+def test_a_failed_change_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    write_game(path, new_game())
+    before = path.read_bytes()
+
+    def change(game: Game) -> tuple[Game, None]:
+        raise GameError("refused")
+
+    with pytest.raises(GameError, match="refused"):
+        update_game(path, change)
+    assert path.read_bytes() == before
