@@ -111,6 +111,11 @@ def test_reading_orders_reports_each_line() -> None:
     assert game.pending["FRANCE"] == ("A Par-Bur", "A Lodnon-Bel")
 
 
+def test_a_header_naming_the_sender_is_accepted() -> None:
+    _, reading = read_orders(new_game(), "France", ["France:", "A Par-Bur"])
+    assert [str(e.order) for e in reading.entries] == ["A PAR - BUR"]
+
+
 def test_one_power_may_not_order_for_another() -> None:
     with pytest.raises(GameError, match="FRANCE may not order for ENGLAND"):
         read_orders(new_game(), "France", ["England:", "F Lon-Nth"])
