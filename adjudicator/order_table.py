@@ -16,7 +16,7 @@ from adjudicator.map import Map
 from adjudicator.orders import Convoy, Hold, Move, MovementOrder, SupportHold, SupportMove, UnitRef
 from adjudicator.position import Position
 from adjudicator.rules import Rules
-from adjudicator.types import Unit, UnitType, province_of
+from adjudicator.types import Unit, UnitType, coast_of, province_of
 
 # Order kinds.
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
@@ -77,8 +77,13 @@ def _support_void(
     index: Mapping[str, int],
     kind: list[int],
     dest: list[str],
+    orders: list[MovementOrder],
 ) -> tuple[int, str | None]:
-    """The supported unit's number and, when the support does not match its order, why."""
+    """The supported unit's number and, when the support does not match its order, why.
+
+    A support may leave out the coast of the move it supports (DATC 6.B.15), but a coast it
+    names must be the one the move goes to (4.B.4, 6.B.9).
+    """
     target = index.get(order.supported.province, NONE)
     name = _unit_string(order.supported)
     if target == NONE:
@@ -87,8 +92,14 @@ def _support_void(
         return NONE, f"void: {name} cannot support itself"
     if isinstance(order, SupportMove):
         wanted = province_of(order.target)
+        if dest[target] == wanted and kind[target] != MOVE:
+            return NONE, f"void: {name} has no convoy route to {wanted}"
         if kind[target] != MOVE or dest[target] != wanted:
             return NONE, f"void: {name} did not move to {wanted}"
+        theirs = orders[target]
+        named, went = coast_of(order.target), isinstance(theirs, Move) and coast_of(theirs.target)
+        if named and went and named != went:
+            return NONE, f"void: {name} did not move to {order.target}"
     elif kind[target] == MOVE:
         return NONE, f"void: {name} did not hold"
     return target, None
@@ -218,7 +229,7 @@ def build_table(
     support_area = [""] * n
     for i, order in enumerate(given):
         if isinstance(order, SupportHold | SupportMove):
-            supported[i], void[i] = _support_void(order, i, index, kind, dest)
+            supported[i], void[i] = _support_void(order, i, index, kind, dest, given)
             support_area[i] = (
                 province_of(order.target)
                 if isinstance(order, SupportMove)

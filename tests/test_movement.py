@@ -144,6 +144,18 @@ def test_void_supports_and_their_reasons() -> None:
     assert not out.resolutions["YOR"].succeeds
 
 
+def test_support_naming_a_coast_must_match_the_move() -> None:
+    # 6.B.9 (a named coast must match) and 6.B.15 (an omitted coast matches either).
+    pos = position(FRANCE="F POR, F MAO", ITALY="F LYO, F WES")
+    rest = (sup("F LYO", "F WES", "SPA/SC"), move("F WES", "SPA/SC"))
+    wrong = run(pos, sup("F POR", "F MAO", "SPA/NC"), move("F MAO", "SPA/SC"), *rest)
+    assert wrong.resolutions["POR"].reason == "void: F MAO did not move to SPA/NC"
+    assert "F SPA/SC" in board(wrong) and "F MAO" in board(wrong)
+    omitted = run(pos, sup("F POR", "F MAO", "SPA"), move("F MAO", "SPA/SC"), *rest)
+    assert omitted.resolutions["POR"].succeeds
+    assert board(omitted) == {str(u) for u in pos.units.values()}
+
+
 def test_supporting_a_supporting_unit_in_hold() -> None:
     # A hold support also helps a unit that supports (any order but a move).
     out = run(
@@ -290,6 +302,7 @@ def test_convoy_with_no_fleet_at_sea_is_a_hold_that_can_be_supported() -> None:
         move("A YOR", "HOL"),
     )
     assert "A YOR" in board(out)
+    assert out.resolutions["LON"].succeeds
     res = out.resolutions["YOR"]
     assert (res.succeeds, res.tags, res.reason) == (False, ("no_convoy",), "no convoy route to HOL")
 
