@@ -61,6 +61,7 @@ class Piece:
 
 
 Phase = dict[str, Any]  # a phase document
+Rules = str | dict[str, Any]  # an edition name or an options object
 Step = Callable[[Phase], Phase | None]  # a phase document -> the next state (None: game over)
 
 
@@ -255,7 +256,7 @@ def _prefer_own(piece: Piece, partners: list[Piece], rng: random.Random) -> Piec
 # -- dense positions --------------------------------------------------------------------------
 
 
-def dense_phase(board: Board, rng: random.Random, rules: str = "2023") -> Phase:
+def dense_phase(board: Board, rng: random.Random, rules: Rules = "2023") -> Phase:
     """One random movement phase: 28-34 units on distinct provinces, a random order for each."""
     count = rng.randint(28, 34)
     places = rng.sample(board.places, count)
@@ -292,7 +293,7 @@ def dense_phase(board: Board, rng: random.Random, rules: str = "2023") -> Phase:
     }
 
 
-def dense_phases(board: Board, rng: random.Random, count: int, rules: str) -> Iterator[Phase]:
+def dense_phases(board: Board, rng: random.Random, count: int, rules: Rules) -> Iterator[Phase]:
     for _ in range(count):
         yield dense_phase(board, rng, rules)
 
@@ -357,7 +358,7 @@ def phase_orders(board: Board, state: Phase, rng: random.Random) -> dict[str, li
     return adjustment_orders(board, state, rng)
 
 
-def start_state(board: Board, rules: str) -> Phase:
+def start_state(board: Board, rules: Rules) -> Phase:
     units: dict[str, list[str]] = {}
     for power in board.powers:
         units[power] = sorted(board.map.powers[power].start_units)
@@ -375,7 +376,7 @@ def game_phases(
     board: Board,
     rng: random.Random,
     count: int,
-    rules: str,
+    rules: Rules,
     step: Step,
     last_year: int = 1930,
 ) -> Iterator[Phase]:
@@ -415,7 +416,7 @@ def corpus(
     phases: int,
     seed: int = 1,
     kind: str = "dense",
-    rules: str = "2023",
+    rules: Rules = "2023",
     games_engine: str = "ours",
 ) -> Iterator[Phase]:
     """`phases` phase documents; `kind` is dense, games or mixed (half and half, interleaved)."""
@@ -437,6 +438,17 @@ def corpus(
         raise ValueError(f"unknown corpus kind {kind!r}: dense, games or mixed")
 
 
+def rules_arg(text: str) -> Rules:
+    """A --rules value: an edition name, or a JSON options object such as
+    '{"edition": "datc_v2", "civil_disorder": "classic"}'."""
+    if text.lstrip().startswith("{"):
+        value = json.loads(text)
+        if not isinstance(value, dict):
+            raise argparse.ArgumentTypeError("--rules: a JSON object or an edition name")
+        return value
+    return text
+
+
 def write_corpus(path: str | Path, phases: Iterator[Phase]) -> int:
     written = 0
     with Path(path).open("w", encoding="utf-8") as out:
@@ -451,7 +463,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", type=int, default=3000, help="how many phase documents")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kind", choices=["dense", "games", "mixed"], default="dense")
-    parser.add_argument("--rules", default="2023", help="the documents' rules edition")
+    parser.add_argument(
+        "--rules", type=rules_arg, default="2023", help="an edition name or a JSON object"
+    )
     parser.add_argument(
         "--games-engine",
         choices=["ours", "reference"],

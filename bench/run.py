@@ -41,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import DEFAULT_OUTPUT, corpus, write_corpus
+from corpus import DEFAULT_OUTPUT, corpus, rules_arg, write_corpus
 
 Phase = dict[str, Any]
 
@@ -304,7 +304,9 @@ def compare(ours: Phase, reference: Phase) -> dict[str, Any]:
         if retreats:
             found["retreats"] = retreats
     ca, cb = _centers(ours), _centers(reference)
-    if ca != cb:
+    # The reference takes centres on entering the winter phase, ours after the fall phase: they
+    # are comparable only when both engines reached the same phase.
+    if ca != cb and ours["phase"] == reference["phase"]:
         keys = sorted(k for k in set(ca) | set(cb) if ca.get(k) != cb.get(k))
         found["centers"] = {k: (ca.get(k), cb.get(k)) for k in keys}
     if ours["phase"] != reference["phase"]:
@@ -322,11 +324,62 @@ def _involved(found: dict[str, Any]) -> set[str]:
     return provinces
 
 
+BUCKETS = {
+    "convoy_fallback": "an army whose convoy failed (no_convoy/disrupted) moved by land in the"
+    " reference: DATC 4.A.3, the 2023 rules have no land fallback (expected under rules 2023)",
+    "convoyed_attack_retreats": "the reference offers a dislodged unit more retreats (it skips the"
+    " occupied/contested test when the attacker came by convoy)",
+    "other": "anything else: look at these first, a bug in one engine or the other",
+}
+
+
+def classify(found: dict[str, Any], our_orders: list[dict[str, Any]]) -> str:
+    """Which known kind of disagreement this is (see BUCKETS), by its most telling difference."""
+    if "units" in found:
+        only_ours, only_reference_units = found["units"]
+        places = {unit.split()[1][:3] for _power, unit in (*only_ours, *only_reference_units)}
+        for entry in our_orders:
+            words = entry["order"].split()
+            failed_convoy = {"no_convoy", "disrupted"} & set(entry["tags"])
+            moved = len(words) >= 4 and words[2] == "-"
+            if failed_convoy and moved and words[3][:3] in places:
+                return "convoy_fallback"
+        return "other"
+    if "retreats" in found and all(
+        set(ours) < set(reference) for ours, reference in found["retreats"].values()
+    ):
+        return "convoyed_attack_retreats"
+    if "dislodged" in found and not found["dislodged"][0]:
+        disbanded = {(e["power"], e["unit"]) for e in our_orders if "disbanded" in e["tags"]}
+        if set(found["dislodged"][1]) <= disbanded:
+            return "convoyed_attack_retreats"
+    return "other"
+
+
+def _show(index: int, doc: Phase, found: dict[str, Any], outcomes: Outcomes) -> None:
+    print(f"  corpus line {index + 1}, {doc['phase']}")
+    for key, value in found.items():
+        if key in ("units", "dislodged"):
+            only_ours, only_reference = value
+            print(f"    {key}: only ours {only_ours}; only reference {only_reference}")
+        else:
+            print(f"    {key}: (ours, reference) {value}")
+    involved = _involved(found)
+    for entry in outcomes.ours_orders[index]:
+        text = f"{entry['order']} {entry['input'] or ''}"
+        if any(p in text for p in involved):
+            tags = ",".join(entry["tags"])
+            ref = outcomes.reference_results[index].get(entry["unit"], "-")
+            print(
+                f"      {entry['power']:8} {entry['order']:28} ours: {entry['result']}"
+                f" [{tags}] {entry['reason'] or ''} | reference: {ref}"
+            )
+
+
 def report_check(docs: list[Phase], outcomes: Outcomes, examples: int) -> None:
     kinds: Counter[str] = Counter()
     by_phase_kind: Counter[str] = Counter()
-    shown = 0
-    disagreeing = 0
+    buckets: dict[str, list[tuple[int, dict[str, Any]]]] = {name: [] for name in BUCKETS}
     compared = 0
     for index, doc in enumerate(docs):
         ours, reference = outcomes.ours[index], outcomes.reference[index]
@@ -338,34 +391,18 @@ def report_check(docs: list[Phase], outcomes: Outcomes, examples: int) -> None:
         found = compare(ours, reference)
         if not found:
             continue
-        disagreeing += 1
         by_phase_kind[doc["phase"][-1]] += 1
         kinds.update(found.keys())
-        if shown >= examples:
-            continue
-        shown += 1
-        print(f"\n--- disagreement {shown}: corpus line {index + 1}, {doc['phase']}")
-        for key, value in found.items():
-            if key in ("units", "dislodged"):
-                only_ours, only_reference = value
-                print(f"  {key}: only ours {only_ours}; only reference {only_reference}")
-            else:
-                print(f"  {key}: (ours, reference) {value}")
-        involved = _involved(found)
-        for entry in outcomes.ours_orders[index]:
-            text = f"{entry['order']} {entry['input'] or ''}"
-            if any(p in text for p in involved):
-                tags = ",".join(entry["tags"])
-                unit = entry["unit"]
-                ref = outcomes.reference_results[index].get(unit, "-")
-                print(
-                    f"    {entry['power']:8} {entry['order']:28} ours: {entry['result']}"
-                    f" [{tags}] {entry['reason'] or ''} | reference: {ref}"
-                )
+        buckets[classify(found, outcomes.ours_orders[index])].append((index, found))
+    disagreeing = sum(len(v) for v in buckets.values())
     print(
         f"\ncheck: {disagreeing} of {compared} phases disagree"
         f" (by phase kind {dict(by_phase_kind)}; by what differs {dict(kinds)})"
     )
+    for name, cases in buckets.items():
+        print(f"\n{name}: {len(cases)} phases: {BUCKETS[name]}")
+        for index, found in cases[: examples * 2 if name == "other" else examples]:
+            _show(index, docs[index], found, outcomes)
 
 
 # -- the run ------------------------------------------------------------------------------------
@@ -405,53 +442,15 @@ def profile_ours(docs: list[Phase], top: int) -> None:
     print(stream.getvalue())
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--phases", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--kind", choices=["dense", "games", "mixed"], default="dense")
-    parser.add_argument("--rules", default="2023", help="the corpus documents' rules edition")
-    parser.add_argument("--games-engine", choices=["ours", "reference"], default="reference")
-    parser.add_argument("--corpus", help="use this JSONL corpus instead of generating one")
-    parser.add_argument("--jobs", type=int, default=2, help="jobs for the parallel batch run")
-    parser.add_argument("--check", action="store_true", help="compare the engines' positions")
-    parser.add_argument("--examples", type=int, default=5, help="disagreements to show")
-    parser.add_argument("--profile", action="store_true", help="cProfile ours in-process")
-    parser.add_argument("--top", type=int, default=25, help="profile lines to show")
-    parser.add_argument("--no-reference", action="store_true", help="time ours only")
-    parser.add_argument("--workdir", default="/tmp", help="where corpus and outputs go")
-    args = parser.parse_args(argv)
-
-    work = Path(args.workdir)
-    if args.corpus:
-        path = Path(args.corpus)
-    else:
-        path = Path(DEFAULT_OUTPUT) if args.workdir == "/tmp" else work / "bench-corpus.jsonl"
-        write_corpus(path, corpus(args.phases, args.seed, args.kind, args.rules, args.games_engine))
-    with path.open(encoding="utf-8") as lines:
-        docs = [json.loads(line) for line in lines if line.strip()]
-    n = len(docs)
-    print(f"corpus {path}: {n} phases ({args.kind}, seed {args.seed}, rules {args.rules})")
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
-
-    keep = Outcomes() if args.check else None
-    rows: list[Timing] = []
-    baseline: Timing | None = None
-    why_not = "--no-reference given" if args.no_reference else reference_available()
-    if why_not is None:
-        process_only, with_setup, failures = time_reference(docs, keep)
-        rows += [process_only, with_setup]
-        baseline = process_only
-        if failures:
-            print(f"reference: {failures} phases could not be set up (left out)")
-    else:
-        print(f"reference: skipped: {why_not}")
-
-    ours, failures, first_error = time_ours(docs, keep)
-    rows.append(ours)
-    if failures:
-        print(f"ours: {failures} of {n} phases raised; first: {first_error}")
-
+def report_batch(
+    args: argparse.Namespace,
+    path: Path,
+    work: Path,
+    n: int,
+    rows: list[Timing],
+    baseline: Timing | None,
+) -> None:
+    """Time `adjudicator batch` (jobs 1 and N), the start-up and the batch's peak memory."""
     out = work / "bench-out.jsonl"
     batch_1, run_1 = time_batch(path, out, 1, n)
     errors, first = count_error_lines(out, n) if out.exists() else (n, None)
@@ -499,6 +498,66 @@ def main(argv: list[str] | None = None) -> int:
                 f"target (reference process() time / our batch wall time >= 10): {ratio:.2f},"
                 f" {verdict} (best batch run {best.seconds:.2f} s)"
             )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phases", type=int, default=3000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kind", choices=["dense", "games", "mixed"], default="dense")
+    parser.add_argument(
+        "--rules", type=rules_arg, default="2023", help="an edition name or a JSON object"
+    )
+    parser.add_argument("--games-engine", choices=["ours", "reference"], default="reference")
+    parser.add_argument("--corpus", help="use this JSONL corpus instead of generating one")
+    parser.add_argument("--jobs", type=int, default=2, help="jobs for the parallel batch run")
+    parser.add_argument("--check", action="store_true", help="compare the engines' positions")
+    parser.add_argument("--examples", type=int, default=5, help="disagreements to show")
+    parser.add_argument("--profile", action="store_true", help="cProfile ours in-process")
+    parser.add_argument("--top", type=int, default=25, help="profile lines to show")
+    parser.add_argument("--no-reference", action="store_true", help="time ours only")
+    parser.add_argument(
+        "--no-batch", action="store_true", help="skip the batch, start-up and memory runs"
+    )
+    parser.add_argument("--workdir", default="/tmp", help="where corpus and outputs go")
+    args = parser.parse_args(argv)
+
+    work = Path(args.workdir)
+    if args.corpus:
+        path = Path(args.corpus)
+    else:
+        path = Path(DEFAULT_OUTPUT) if args.workdir == "/tmp" else work / "bench-corpus.jsonl"
+        write_corpus(path, corpus(args.phases, args.seed, args.kind, args.rules, args.games_engine))
+    with path.open(encoding="utf-8") as lines:
+        docs = [json.loads(line) for line in lines if line.strip()]
+    n = len(docs)
+    rules = json.dumps(args.rules) if isinstance(args.rules, dict) else args.rules
+    print(f"corpus {path}: {n} phases ({args.kind}, seed {args.seed}, rules {rules})")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+
+    keep = Outcomes() if args.check else None
+    rows: list[Timing] = []
+    baseline: Timing | None = None
+    why_not = "--no-reference given" if args.no_reference else reference_available()
+    if why_not is None:
+        process_only, with_setup, failures = time_reference(docs, keep)
+        rows += [process_only, with_setup]
+        baseline = process_only
+        if failures:
+            print(f"reference: {failures} phases could not be set up (left out)")
+    else:
+        print(f"reference: skipped: {why_not}")
+
+    ours, failures, first_error = time_ours(docs, keep)
+    rows.append(ours)
+    if failures:
+        print(f"ours: {failures} of {n} phases raised; first: {first_error}")
+
+    if args.no_batch:
+        print()
+        print_table(rows, baseline)
+    else:
+        report_batch(args, path, work, n, rows, baseline)
 
     if args.check:
         if baseline is None:
