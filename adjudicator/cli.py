@@ -110,9 +110,9 @@ def check(orders_file: Any, state_file: str) -> None:
     for entry in entries:
         mark = f"  (illegal: {entry.illegal})" if entry.illegal else ""
         click.echo(f"{entry.power.title()}: {entry.input!s:40} => {entry.order}{mark}")
-    for error in errors:
-        click.echo(f"{error.power.title() or '?'}:")
-        click.echo(render_caret(error.input, error.span, error.error))
+    for problem in errors:
+        click.echo(f"{problem.power.title() or '?'}:")
+        click.echo(render_caret(problem.input, problem.span, problem.error))
     if errors:
         sys.exit(1)
 
@@ -120,10 +120,12 @@ def check(orders_file: Any, state_file: str) -> None:
 def _register_optional_commands() -> None:
     """Commands that live in their own modules."""
     from adjudicator.caserun import test_command
+    from adjudicator.game_cli import game_command
     from adjudicator.map_cli import map_command
 
     main.add_command(test_command, "test")
     main.add_command(map_command, "map")
+    main.add_command(game_command, "game")
 
 
 _register_optional_commands()
