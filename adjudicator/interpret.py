@@ -180,7 +180,8 @@ class _Reader:
     def destination(self, unit: UnitRef, raw: RawPlace) -> str:
         """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
         the province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it
-        can reach (4.B.2); two reachable coasts and none named is an error (4.B.1)."""
+        can reach (4.B.2); with two reachable coasts and none named the target stays a bare
+        province, which legality rejects (4.B.1)."""
         place = self.place(raw)
         province = place.province
         coasts = self.map.provinces[province].coasts
@@ -189,9 +190,7 @@ class _Reader:
         if place.coast in coasts:
             return f"{province}/{place.coast}"
         options = self.map.fleet_targets(unit.location, province)
-        if len(options) > 1:
-            raise _Problem(f"which coast? {unit} can reach {' and '.join(options)}", raw.span)
-        return options[0] if options else province
+        return options[0] if len(options) == 1 else province
 
     def build(self, raw: RawUnit) -> Build:
         """A build; a missing unit type means an army inland and a fleet where a coast was
@@ -237,10 +236,11 @@ class _Reader:
         if raw.form == "support_hold":
             return SupportHold(ref, other)
         assert raw.target is not None
-        target_province = self.place(raw.target).province
+        place = self.place(raw.target)
         if raw.form == "support_move":
-            return SupportMove(ref, other, target_province)
-        return Convoy(ref, other, target_province)
+            # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
+            return SupportMove(ref, other, location_for(self.map, other.type, place))
+        return Convoy(ref, other, place.province)
 
 
 # -- several orders for one unit ----------------------------------------------------------

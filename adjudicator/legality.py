@@ -139,6 +139,9 @@ def _move_problem(
             return "only armies can be convoyed"
         if province not in _can_reach(game_map, unit):
             return f"{unit} cannot reach {target}"
+        options = game_map.fleet_targets(unit.location, province)
+        if helper is None and target == province and len(options) > 1:
+            return f"the coast must be named: {unit} can reach {' and '.join(options)}"
         exact = helper is None and unit.location in game_map.fleet_adjacency
         if exact and not game_map.can_move(unit.type, unit.location, target):
             return f"{unit} cannot reach {target}"
@@ -194,7 +197,6 @@ def _retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
     target = order.target
     fits = province_of(target) in allowed and (
         order.unit.type is UnitType.ARMY
-        or target in dislodged.retreats
         or game_map.can_move(order.unit.type, order.unit.location, target)
     )
     if fits:
@@ -238,7 +240,7 @@ def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str
     if isinstance(order, SupportMove):
         if order.supported.province == order.unit.province:
             return "a unit cannot support its own move"
-        problem = _support_problem(game_map, order.unit, order.target)
+        problem = _support_problem(game_map, order.unit, province_of(order.target))
         if problem is None:
             move_problem = _move_problem(
                 game_map, board, order.supported, order.target, False, order.unit.province

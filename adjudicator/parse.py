@@ -287,7 +287,7 @@ def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) 
     """Strictly read one order, as in its canonical form: unit types required, no position.
 
     `kind` only settles what a '-' means (a move, or a retreat in a retreat phase); coasts are
-    kept as written for fleets and dropped for armies and supported or convoyed moves.
+    kept as written where a fleet goes, and dropped for armies.
     Raises OrderParseError on any bad input.
     """
     raw = raw_parse(join_compounds(game_map, text))
@@ -315,7 +315,8 @@ def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) 
     if raw.form == "support_hold" and raw.other is not None:
         return SupportHold(unit, strict.unit(raw.other))
     if raw.form == "support_move" and raw.other is not None and raw.target is not None:
-        return SupportMove(unit, strict.unit(raw.other), strict.province(raw.target))
+        other = strict.unit(raw.other)
+        return SupportMove(unit, other, strict.target(other, raw.target))
     if raw.form == "convoy" and raw.other is not None and raw.target is not None:
         return Convoy(unit, strict.unit(raw.other), strict.province(raw.target))
     if raw.form in ("disband_after", "remove_before"):

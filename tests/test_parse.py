@@ -125,6 +125,7 @@ CANONICAL: list[Order] = [
     SupportHold(UnitRef(F, "MAR"), UnitRef(F, "SPA/NC")),
     SupportMove(UnitRef(A, "MAR"), UnitRef(A, "PAR"), "BUR"),
     SupportMove(UnitRef(F, "MAR"), UnitRef(F, "GAS"), "SPA"),
+    SupportMove(UnitRef(F, "MAR"), UnitRef(F, "GAS"), "SPA/NC"),
     Convoy(UnitRef(F, "NTH"), UnitRef(A, "LON"), "BEL"),
     Retreat(UnitRef(A, "PAR"), "PIC"),
     Retreat(UnitRef(F, "MAO"), "SPA/SC"),
@@ -159,10 +160,13 @@ def test_kind_settles_what_a_dash_means() -> None:
 
 
 def test_strict_reader_normalises_coasts_it_cannot_use() -> None:
-    # armies and supported moves drop coasts (DATC 4.B.4, 4.B.6); fleets keep them as written
+    # armies drop coasts (DATC 4.B.6); where a fleet goes, the coast is kept as written
     assert parse_order(MAP, "A GAS - SPA/NC") == Move(UnitRef(A, "GAS"), "SPA")
+    assert parse_order(MAP, "F MAR S A GAS - SPA/NC") == SupportMove(
+        UnitRef(F, "MAR"), UnitRef(A, "GAS"), "SPA"
+    )
     assert parse_order(MAP, "F MAR S F GAS - SPA/NC") == SupportMove(
-        UnitRef(F, "MAR"), UnitRef(F, "GAS"), "SPA"
+        UnitRef(F, "MAR"), UnitRef(F, "GAS"), "SPA/NC"
     )
     assert parse_order(MAP, "F GAS - SPA") == Move(UnitRef(F, "GAS"), "SPA")
     assert parse_order(MAP, "F LON/NC - NTH") == Move(UnitRef(F, "LON"), "NTH")
