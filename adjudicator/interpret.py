@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from adjudicator.legality import Board, board_of, illegal_reason
 from adjudicator.map import Map
@@ -67,6 +68,7 @@ _FORMS = {
 # -- lines, headers and segments ----------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 14)
 def _header(game_map: Map, line: str) -> tuple[str, str] | None:
     """(power, rest of line) when a line starts with a power header: 'England:', '[ENGLAND]',
     or is nothing but a power's name."""

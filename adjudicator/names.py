@@ -13,7 +13,7 @@ import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from adjudicator.map import Map
 
@@ -247,6 +247,22 @@ def resolve_place(game_map: Map, words: Sequence[str]) -> Place:
     The whole phrase wins when it names a province; otherwise a trailing coast spelling is
     split off. Errors are those of the whole phrase, which is what the player sees.
     """
+    found = _place_or_problem(game_map, tuple(words))
+    if isinstance(found, NameProblem):
+        raise found.with_traceback(None)  # a cached instance: do not let its traceback grow
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def _place_or_problem(game_map: Map, words: tuple[str, ...]) -> Place | NameProblem:
+    """resolve_place, cached (maps are immutable), with the problem returned, not raised."""
+    try:
+        return _resolve_place(game_map, words)
+    except NameProblem as problem:
+        return problem
+
+
+def _resolve_place(game_map: Map, words: Sequence[str]) -> Place:
     text = " ".join(words)
     index = index_for(game_map)
     key = normalize(text)
