@@ -235,12 +235,6 @@ def split_coast(game_map: Map, words: Sequence[str]) -> tuple[Sequence[str], str
     return words, None
 
 
-def is_known_place(game_map: Map, text: str) -> bool:
-    """Does `text` name exactly one province (no error raised)?"""
-    index = index_for(game_map)
-    return len(_lookup(index, normalize(text))) == 1
-
-
 def resolve_place(game_map: Map, words: Sequence[str]) -> Place:
     """A province, with a coast if the words end in one ('St Petersburg north coast').
 

@@ -117,25 +117,22 @@ def _parser() -> Lark:
         return Lark(text, **options)
 
 
-_EXPECTED = {
-    "WORD": "a place",
-    "A": "A",
-    "ARMY": "A",
-    "F": "F",
-    "FLEET": "F",
-    "_H": "H",
-    "_DASH": "-",
-    "_S": "S",
-    "_C": "C",
-    "_VIA": "VIA",
-    "_R": "R",
-    "_B": "B",
-    "_D": "D",
-    "_W": "WAIVE",
-    "_SLASH": "a coast",
-    "_RPAR": "')'",
-    "$END": "the end of the order",
+_LABELS = {
+    "a place": "WORD",
+    "A or F": "_A _ARMY _F _FLEET",
+    "H": "_H _HOLD _HOLDS _STAND _STANDS",
+    "-": "_DASH _ARROW _DARROW _M _MOVE _MOVES _TO",
+    "S": "_S _SUPPORT _SUPPORTS",
+    "C": "_C _CONVOY _CONVOYS _T _TRANSPORT _TRANSPORTS",
+    "VIA": "_VIA _BY",
+    "R": "_R _RETREAT _RETREATS",
+    "B": "_B _BUILD _BUILDS _PLUS",
+    "D": "_D _DISBAND _DISBANDS _REMOVE _REMOVES _STAR",
+    "WAIVE": "_W _WAIVE _WAIVES _WAIVED",
+    "a coast": "_SLASH _LPAR",
+    "')'": "_RPAR",
 }
+_EXPECTED = {name: label for label, names in _LABELS.items() for name in names.split()}
 
 
 def _expected(names: set[str]) -> str:
@@ -157,10 +154,7 @@ def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
         )
     if isinstance(error, UnexpectedCharacters):
         pos = error.pos_in_stream or 0
-        return SyntaxProblem(
-            f"unexpected '{text[pos]}': expected {_expected(error.allowed or set())}",
-            (pos, pos + 1),
-        )
+        return SyntaxProblem(f"unexpected character '{text[pos]}'", (pos, pos + 1))
     return SyntaxProblem("cannot read this order", (0, len(text)))
 
 
@@ -204,7 +198,7 @@ def _unit(node: Tree[Token]) -> RawUnit:
 
 
 def _raw(tree: Tree[Token]) -> RawOrder:
-    form: Form = tree.data  # type: ignore[assignment]
+    form: Form = str(tree.data)  # type: ignore[assignment]
     units = [_unit(c) for c in tree.children if isinstance(c, Tree) and c.data == "unit"]
     places = [_place(c) for c in tree.children if isinstance(c, Tree) and c.data == "place"]
     via = any(isinstance(c, Tree) and c.data == "via" for c in tree.children)

@@ -99,7 +99,8 @@ def test_every_form(text: str, form: str) -> None:
     [
         ("A Par", "incomplete order: expected -, B, C, D, H, R, S", (5, 5)),
         ("A Par S", "incomplete order", (7, 7)),
-        ("A Par ? Bur", "unexpected '?'", (6, 7)),
+        ("A Par ? Bur", "unexpected character '?'", (6, 7)),
+        ("F Lon S", "incomplete order: expected A or F, a place", (7, 7)),
         ("A Par - Bur Mar H", "unexpected 'H'", (16, 17)),
         ("A Par - - Bur", "unexpected '-'", (8, 9)),
         ("", "incomplete order", (0, 0)),
