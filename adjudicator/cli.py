@@ -46,7 +46,7 @@ def adjudicate(phase_file: str, output_format: str) -> None:
         result = adjudicate_document(data)
     except DocumentError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(json.dumps(result, indent=2))
+    click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
 
 def _text_report(data: Any) -> str:
