@@ -201,6 +201,10 @@ def _retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
     )
     if fits:
         return None
+    if order.unit.type is UnitType.FLEET and target in allowed:
+        coasts = game_map.fleet_targets(order.unit.location, target)
+        if len(coasts) > 1:
+            return f"the coast must be named: {order.unit} can reach {' and '.join(coasts)}"
     if not dislodged.retreats:
         return f"{order.unit} has nowhere to retreat"
     options = ", ".join(dislodged.retreats)

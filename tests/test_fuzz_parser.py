@@ -12,9 +12,11 @@ from datetime import timedelta
 from helpers_orders import MAP, position, read
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_spellings import SPELLINGS
+from test_parse import orders
+from test_spellings import SPELLINGS, _units_named
 
 from adjudicator.names import resolve_power
+from adjudicator.orders import Build, Disband, Retreat, Waive
 from adjudicator.parse import OrderParseError, parse_order
 from adjudicator.position import Position
 from adjudicator.types import PhaseKind
@@ -24,7 +26,10 @@ POSITIONS = [
     position(
         "F1901R",
         units={"AUSTRIA": ["A SER"]},
-        dislodged={"RUSSIA": {"A SER": ["ALB"], "F BUL/EC": ["BLA"]}},
+        dislodged={
+            "RUSSIA": {"A SER": ["ALB"], "F BUL/EC": ["BLA"]},
+            "ENGLAND": {"F MAO": [], "F GAS": ["SPA"]},
+        },
     ),
     position("W1901A", units={"RUSSIA": ["A MOS"]}),
 ]
@@ -37,7 +42,7 @@ TOKENS = [
     "England", "English", "[ENGLAND]", "France:", "Russian", "Nor", "Gulf", "of", "Lyon",
     "St.", "Petersburg", "Mid-Atlantic", "Ocean", "Lodnon", "Par", "Bur", "Lon", "Nth", "Bel",
     "StP", "Spa", "Bul", "Ser", "Alb", "Mos", "Kie", "Den", "Sev", "Rum", "Swi", "xx", "",
-    "\u00e9", "\u2028", "\t", "//", "1.",
+    "\u00e9", "\u2028", "\t", "//", "1.", "Mao", "Gas", "Spain",
 ]  # fmt: skip
 
 
@@ -133,3 +138,35 @@ def test_a_long_line_is_read_quickly() -> None:
     sheet = ", ".join(["F Lon - Nth", "A Lvp - Lodnon", "xyzzy " * 50] * 40)
     entries, errors = read(POSITIONS[0], {"ENGLAND": [sheet]})
     assert len(entries) + len(errors) == 120
+
+
+@st.composite
+def orders_with_positions(draw: st.DrawFn) -> tuple[Position, str, str]:
+    """Any order the map allows, in a position holding its units (random owners)."""
+    order = draw(orders())
+    kind = {Retreat: "R", Disband: draw(st.sampled_from("RA")), Build: "A", Waive: "A"}.get(
+        type(order), "M"
+    )
+    power = draw(st.sampled_from(sorted(MAP.powers)))
+    refs = _units_named(order) if not isinstance(order, Build) else []
+    owners = [power] + [draw(st.sampled_from(sorted(MAP.powers))) for _ in refs[1:]]
+    units: dict[str, list[str]] = {}
+    for ref, owner in zip(refs, owners[: len(refs)], strict=True):
+        units.setdefault(owner, []).append(str(ref))
+    retreats = draw(st.lists(st.sampled_from(sorted(MAP.provinces)), max_size=3))
+    if kind == "R":
+        gone = {p: {u: retreats for u in us} for p, us in units.items()}
+        pos = position("F1901R", dislodged=gone)
+    else:
+        pos = position({"M": "S1901M", "A": "W1901A"}[kind], units=units)
+    return pos, power, str(order)
+
+
+@FUZZ
+@given(orders_with_positions())
+def test_every_order_of_the_map_is_read_without_raising(case: tuple[Position, str, str]) -> None:
+    pos, power, text = case
+    check_accounted_for(pos, power, [text])
+    entries, _ = read(pos, {power: [text]})
+    for entry in entries:
+        assert entry.illegal is None or entry.illegal

@@ -199,7 +199,10 @@ def test_convoy_routes() -> None:
     assert not needed_for_convoy(MAP, board.sea_fleets, "LON", "PIC", "NTH")
 
 
-RETREATS = {"RUSSIA": {"A SER": ["ALB", "BUD"], "F BUL/EC": ["BLA", "CON"], "A GAL": []}}
+RETREATS = {
+    "RUSSIA": {"A SER": ["ALB", "BUD"], "F BUL/EC": ["BLA", "CON"], "A GAL": []},
+    "FRANCE": {"F MAO": ["SPA"]},
+}
 
 
 @pytest.mark.parametrize(
@@ -218,6 +221,14 @@ RETREATS = {"RUSSIA": {"A SER": ["ALB", "BUD"], "F BUL/EC": ["BLA", "CON"], "A G
 def test_retreats(text: str, reason: str | None) -> None:
     pos = position("F1901R", units={"TURKEY": ["A BUL"]}, dislodged=RETREATS)
     assert only_entry(pos, "RUSSIA", text).illegal == reason
+
+
+def test_a_fleet_retreat_names_its_coast_when_two_are_possible() -> None:
+    pos = position("F1901R", dislodged=RETREATS)
+    assert only_entry(pos, "FRANCE", "F Mao - Spa/sc").illegal is None
+    assert only_entry(pos, "FRANCE", "F Mao - Spa").illegal == (
+        "the coast must be named: F MAO can reach SPA/NC and SPA/SC"
+    )
 
 
 OWNED = {"PAR": "FRANCE", "MAR": "FRANCE", "STP": "RUSSIA", "MOS": "RUSSIA", "BRE": "GERMANY"}
