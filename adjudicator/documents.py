@@ -127,22 +127,8 @@ def orders_from_document(doc: PhaseDocument) -> dict[str, list[str]]:
 def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
     return {
         "phase": str(result.phase),
-        "orders": [
-            {
-                "power": r.power,
-                "unit": r.unit,
-                "input": r.input,
-                "order": r.order,
-                "result": r.result,
-                "tags": list(r.tags),
-                "reason": r.reason,
-            }
-            for r in result.orders
-        ],
-        "errors": [
-            {"power": e.power, "input": e.input, "error": e.error, "span": list(e.span)}
-            for e in result.errors
-        ],
+        "orders": [r.to_document() for r in result.orders],
+        "errors": [e.to_document() for e in result.errors],
         "next": position_to_document(result.next, rules),
     }
 

@@ -153,22 +153,8 @@ def _phase_doc(played: PlayedPhase, rules: Rules) -> dict[str, Any]:
     if played.source:
         doc["source"] = played.source
     doc["orders"] = {power: list(lines) for power, lines in played.orders.items()}
-    doc["results"] = [
-        {
-            "power": r.power,
-            "unit": r.unit,
-            "input": r.input,
-            "order": r.order,
-            "result": r.result,
-            "tags": list(r.tags),
-            "reason": r.reason,
-        }
-        for r in played.results
-    ]
-    doc["errors"] = [
-        {"power": e.power, "input": e.input, "error": e.error, "span": list(e.span)}
-        for e in played.errors
-    ]
+    doc["results"] = [r.to_document() for r in played.results]
+    doc["errors"] = [e.to_document() for e in played.errors]
     doc["next"] = _position_doc(played.next, rules)
     return doc
 

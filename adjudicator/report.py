@@ -25,9 +25,10 @@ from adjudicator.orders import (
     UnitRef,
     Waive,
 )
+from adjudicator.parse import OrderParseError, parse_order
 from adjudicator.position import Dislodged, Position
 from adjudicator.results import OrderResult
-from adjudicator.types import PhaseKind, Season, UnitType, coast_of, province_of
+from adjudicator.types import PhaseKind, Season, Unit, UnitType, coast_of, province_of
 
 LINE_WIDTH = 78
 """Wrapped blocks (dislodged units, centre ownership) never run past this column."""
@@ -116,47 +117,19 @@ class _Names:
 
 def _unit_ref(text: str) -> UnitRef | None:
     """Read a canonical unit string ('F STP/NC'); None when it is not one."""
-    kind, _, location = text.strip().partition(" ")
-    if kind not in ("A", "F") or not location.strip() or " " in location.strip():
+    try:
+        unit = Unit.parse("", text)
+    except ValueError:
         return None
-    return UnitRef(UnitType(kind), location.strip())
+    return UnitRef(unit.type, unit.location)
 
 
-def _read_order(text: str) -> Order | None:
+def _read_order(names: _Names, text: str) -> Order | None:
     """Read a canonical order string (CONTRACT.md); None when it has another shape."""
-    words = text.split()
-    if words == ["WAIVE"]:
-        return Waive()
-    if len(words) < 3:
+    try:
+        return parse_order(names.game_map, text)
+    except OrderParseError:
         return None
-    unit = _unit_ref(" ".join(words[:2]))
-    if unit is None:
-        return None
-    verb, rest = words[2], words[3:]
-    match verb, rest:
-        case "H", []:
-            return Hold(unit)
-        case "D", []:
-            return Disband(unit)
-        case "B", []:
-            return Build(unit)
-        case "-", [target]:
-            return Move(unit, target)
-        case "-", [target, "VIA"]:
-            return Move(unit, target, via_convoy=True)
-        case "R", [target]:
-            return Retreat(unit, target)
-        case (("S" | "C"), [kind, location, *tail]):
-            other = _unit_ref(f"{kind} {location}")
-            if other is None:
-                return None
-            if verb == "S" and not tail:
-                return SupportHold(unit, other)
-            if len(tail) == 2 and tail[0] == "-":
-                if verb == "S":
-                    return SupportMove(unit, other, tail[1])
-                return Convoy(unit, other, tail[1])
-    return None
 
 
 # -- movement and retreat orders ----------------------------------------------------------------
@@ -176,7 +149,7 @@ def _order_blocks(
 
 def _order_line(names: _Names, before: Position, entry: OrderResult) -> str:
     unit = _unit_ref(entry.unit)
-    order = _read_order(entry.order)
+    order = _read_order(names, entry.order)
     line = f"{names.power(entry.power)}: {names.unit(unit) if unit else entry.unit}"
     if entry.input is None:
         line += ", No Order Processed"
@@ -364,7 +337,7 @@ def _adjustment_prefix(names: _Names, power: str) -> str:
 
 def _adjustment_line(names: _Names, entry: OrderResult) -> str:
     prefix = _adjustment_prefix(names, entry.power)
-    order = _read_order(entry.order)
+    order = _read_order(names, entry.order)
     match order:
         case Build(unit=unit):
             article = "an army" if unit.type is UnitType.ARMY else "a fleet"
@@ -399,7 +372,7 @@ def _waived_builds(
         if e.power == power
         and (
             (e.order == "WAIVE" and e.input is not None)
-            or (e.result == "succeeds" and isinstance(_read_order(e.order), Build))
+            or (e.result == "succeeds" and isinstance(_read_order(names, e.order), Build))
         )
     )
     missing = owed - used

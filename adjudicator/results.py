@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from adjudicator.orders import Order
 
@@ -49,6 +49,15 @@ class OrderError:
     error: str
     span: tuple[int, int]
 
+    def to_document(self) -> dict[str, Any]:
+        """The entry of a result document's `errors` (CONTRACT.md)."""
+        return {
+            "power": self.power,
+            "input": self.input,
+            "error": self.error,
+            "span": list(self.span),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class OrderResult:
@@ -61,3 +70,15 @@ class OrderResult:
     result: Literal["succeeds", "fails"]
     tags: tuple[str, ...]
     reason: str | None
+
+    def to_document(self) -> dict[str, Any]:
+        """The entry of a result document's `orders` (CONTRACT.md)."""
+        return {
+            "power": self.power,
+            "unit": self.unit,
+            "input": self.input,
+            "order": self.order,
+            "result": self.result,
+            "tags": list(self.tags),
+            "reason": self.reason,
+        }
