@@ -109,7 +109,8 @@ def check(orders_file: Any, state_file: str) -> None:
     entries, errors = interpret_orders(game_map, position, {"": [text]}, rules)
     for entry in entries:
         mark = f"  (illegal: {entry.illegal})" if entry.illegal else ""
-        click.echo(f"{entry.power.title()}: {entry.input!s:40} => {entry.order}{mark}")
+        label = f"{entry.power.title()}:"
+        click.echo(f"{label:9} {entry.input!s:40} => {entry.order}{mark}")
     for problem in errors:
         click.echo(f"{problem.power.title() or '?'}:")
         click.echo(render_caret(problem.input, problem.span, problem.error))
