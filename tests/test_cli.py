@@ -1,0 +1,94 @@
+"""The command-line faces: adjudicate, batch and check, as a user or a tool calls them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "spring-1901.json"
+
+
+def _run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def test_adjudicate_prints_the_result_document() -> None:
+    code, out = _run("adjudicate", str(EXAMPLE))
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["phase"] == "S1901M"
+    assert doc["next"]["phase"] == "F1901M"
+    vienna = next(o for o in doc["orders"] if o["unit"] == "A VIE")
+    assert vienna == {
+        "power": "AUSTRIA",
+        "unit": "A VIE",
+        "input": "A Vienna - Galicia",
+        "order": "A VIE - GAL",
+        "result": "fails",
+        "tags": ["bounce"],
+        "reason": "bounced with A WAR - GAL",
+    }
+    assert [e["input"] for e in doc["errors"]] == ["A Lodnon - Wal"]
+    inputs = {o["input"] for o in doc["orders"]} | {e["input"] for e in doc["errors"]}
+    given = json.loads(EXAMPLE.read_text())["orders"]
+    for lines in given.values():
+        for line in lines:
+            for part in line.split(";"):
+                assert part.strip() in {i.strip() for i in inputs if i}, part
+
+
+def test_adjudicate_reads_stdin_and_prints_the_judge_report() -> None:
+    code, out = _run("adjudicate", "-", "--format", "text", stdin=EXAMPLE.read_text())
+    assert code == 0
+    assert out.startswith("Movement results for Spring of 1901.")
+    assert "Austria: Army Vienna -> Galicia.  (*bounce*)" in out
+    assert "unknown province 'Lodnon' — did you mean London (LON)?" in out
+
+
+def test_adjudicate_explains_a_bad_document() -> None:
+    code, out = _run("adjudicate", "-", stdin='{"phase": "S1901M", "units": {"NARNIA": []}}')
+    assert code != 0
+    assert "unknown power 'NARNIA'" in out
+
+
+def _batch_input() -> str:
+    phase = json.loads(EXAMPLE.read_text())
+    fall = dict(phase, phase="F1901M")
+    return "\n".join([json.dumps(phase), "not json", json.dumps(fall), '{"phase": "X"}']) + "\n"
+
+
+def test_batch_keeps_order_and_reports_bad_lines(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(_batch_input())
+    code, out = _run("batch", str(source))
+    assert code == 1
+    lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert [line.get("phase") for line in lines] == ["S1901M", None, "F1901M", None]
+    assert lines[1]["line"] == 2 and "not valid JSON" in lines[1]["error"]
+    assert lines[3]["line"] == 4 and "phase" in lines[3]["error"]
+
+
+def test_batch_with_jobs_gives_identical_output(tmp_path: Path) -> None:
+    source = tmp_path / "in.jsonl"
+    source.write_text(_batch_input() * 20)
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    _run("batch", str(source), "-o", str(one))
+    _run("batch", str(source), "-o", str(two), "--jobs", "2")
+    assert one.read_text() == two.read_text()
+    assert len(one.read_text().splitlines()) == 80
+
+
+def test_check_shows_readings_and_carets(tmp_path: Path) -> None:
+    sheet = tmp_path / "orders.txt"
+    sheet.write_text("England:\nF Lon-Nth\n[FRANCE]\nA Par - Bur\nF Bre - Nor\n")
+    code, out = _run("check", str(sheet), "--state", str(EXAMPLE))
+    assert code == 1
+    assert "F Lon-Nth" in out and "=> F LON - NTH" in out
+    assert "=> A PAR - BUR" in out
+    assert "F Bre - Nor\n        ^^^ ambiguous province 'Nor'" in out
