@@ -329,11 +329,15 @@ BUCKETS = {
     " reference: DATC 4.A.3, the 2023 rules have no land fallback (expected under rules 2023)",
     "convoyed_attack_retreats": "the reference offers a dislodged unit more retreats (it skips the"
     " occupied/contested test when the attacker came by convoy)",
+    "via_without_fallback": "an army ordered VIA whose convoy failed moved by land in ours"
+    " (rules with land_fallback) and stayed in the reference (no fallback after an explicit VIA)",
     "other": "anything else: look at these first, a bug in one engine or the other",
 }
 
 
-def classify(found: dict[str, Any], our_orders: list[dict[str, Any]]) -> str:
+def classify(
+    found: dict[str, Any], our_orders: list[dict[str, Any]], reference: dict[str, list[str]]
+) -> str:
     """Which known kind of disagreement this is (see BUCKETS), by its most telling difference."""
     if "units" in found:
         only_ours, only_reference_units = found["units"]
@@ -344,6 +348,9 @@ def classify(found: dict[str, Any], our_orders: list[dict[str, Any]]) -> str:
             moved = len(words) >= 4 and words[2] == "-"
             if failed_convoy and moved and words[3][:3] in places:
                 return "convoy_fallback"
+            by_land = entry["result"] == "succeeds" and words[-1] == "VIA"
+            if by_land and "no convoy" in reference.get(entry["unit"], ()):
+                return "via_without_fallback"
         return "other"
     if "retreats" in found and all(
         set(ours) < set(reference) for ours, reference in found["retreats"].values()
@@ -393,7 +400,9 @@ def report_check(docs: list[Phase], outcomes: Outcomes, examples: int) -> None:
             continue
         by_phase_kind[doc["phase"][-1]] += 1
         kinds.update(found.keys())
-        buckets[classify(found, outcomes.ours_orders[index])].append((index, found))
+        buckets[
+            classify(found, outcomes.ours_orders[index], outcomes.reference_results[index])
+        ].append((index, found))
     disagreeing = sum(len(v) for v in buckets.values())
     print(
         f"\ncheck: {disagreeing} of {compared} phases disagree"
@@ -523,6 +532,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     work = Path(args.workdir)
+    work.mkdir(parents=True, exist_ok=True)
     if args.corpus:
         path = Path(args.corpus)
     else:
