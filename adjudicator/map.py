@@ -78,7 +78,7 @@ class Map:
         return _location_graph(self.provinces, self.army_adjacency, self.fleet_adjacency)
 
     # -- places ---------------------------------------------------------------------------
-    @property
+    @cached_property
     def supply_centers(self) -> frozenset[str]:
         return frozenset(p for p, prov in self.provinces.items() if prov.center)
 
