@@ -223,16 +223,27 @@ class ChildRun:
     stderr: str
 
 
+# Linux keeps a process's peak RSS across exec, and a child forked from this (large) process
+# starts with ours: ru_maxrss of a direct child would report this process's size. So every
+# measured command is started by a small, freshly exec'd launcher, which times it, waits for it
+# and prints [wall seconds, ru_maxrss KiB, exit code] on its stdout.
+_LAUNCHER = """
+import json, os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+seconds = time.perf_counter() - start
+print(json.dumps([seconds, usage.ru_maxrss, os.waitstatus_to_exitcode(status)]))
+"""
+
+
 def run_child(args: list[str]) -> ChildRun:
-    """Run a command, returning its wall time and its own peak RSS (os.wait4, not the sum)."""
-    start = time.perf_counter()
-    child = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    assert child.stderr is not None
-    stderr = child.stderr.read().decode(errors="replace")
-    _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    return ChildRun(seconds, usage.ru_maxrss, child.returncode, stderr)
+    """Run a command: its wall time (from its launch) and its own peak RSS (not its parent's)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _LAUNCHER, *args], capture_output=True, text=True, check=True
+    )
+    seconds, max_rss_kib, returncode = json.loads(done.stdout.strip().splitlines()[-1])
+    return ChildRun(seconds, max_rss_kib, returncode, done.stderr)
 
 
 def time_batch(path: Path, out: Path, jobs: int, phases: int) -> tuple[Timing, ChildRun]:
