@@ -9,25 +9,18 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from multiprocessing import Pool
-from typing import IO, Any
+from typing import IO
 
-from adjudicator.documents import DocumentError, adjudicate_document
+from adjudicator.documents import DocumentError, adjudicate_json_line
 
 
 def process_line(numbered: tuple[int, str]) -> tuple[str, bool]:
     """One input line -> (output line, ok). Never raises for bad input: it becomes an error line."""
     number, line = numbered
     try:
-        data = json.loads(line)
-        if not isinstance(data, dict):
-            raise DocumentError("a phase document must be a JSON object")
-        result: dict[str, Any] = adjudicate_document(data)
-        return json.dumps(result, separators=(",", ":")), True
-    except json.JSONDecodeError as error:
-        message = f"not valid JSON: {error.msg} at column {error.colno}"
+        return adjudicate_json_line(line).decode(), True
     except DocumentError as error:
-        message = str(error)
-    return json.dumps({"line": number, "error": message}), False
+        return json.dumps({"line": number, "error": str(error)}, ensure_ascii=False), False
 
 
 def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:

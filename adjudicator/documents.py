@@ -7,9 +7,11 @@ the only place where the contract's vocabulary meets the engine's values.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import to_json
 
 from adjudicator.engine import PhaseResult, adjudicate
 from adjudicator.map import Map, MapError, load_map
@@ -37,7 +39,9 @@ class PhaseDocument(BaseModel):
     winner: str | None = None
 
 
+@lru_cache(maxsize=4096)
 def _unit(game_map: Map, power: str, text: str) -> Unit:
+    """A unit string of a document; cached, since a board has few distinct ones."""
     try:
         unit = Unit.parse(power, text)
     except ValueError:
@@ -133,20 +137,43 @@ def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
     }
 
 
+def _document_error(error: ValidationError) -> DocumentError:
+    problems = [(e["type"], ".".join(str(p) for p in e["loc"]), e["msg"]) for e in error.errors()]
+    if problems and problems[0][0] == "json_invalid":
+        return DocumentError(f"not valid JSON: {problems[0][2]}")
+    if problems and problems[0][0] == "model_type":
+        return DocumentError("a phase document must be a JSON object")
+    listed = "; ".join(f"{where or 'document'}: {message}" for _, where, message in problems)
+    return DocumentError(f"not a phase document: {listed}")
+
+
 def read_phase_document(data: Mapping[str, Any]) -> PhaseDocument:
     try:
         return PhaseDocument.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e['loc']) or 'document'}: {e['msg']}"
-            for e in error.errors()
-        )
-        raise DocumentError(f"not a phase document: {problems}") from None
+        raise _document_error(error) from None
+
+
+def read_phase_json(text: str | bytes) -> PhaseDocument:
+    """A phase document straight from JSON text (parsed and validated in one pass)."""
+    try:
+        return PhaseDocument.model_validate_json(text)
+    except ValidationError as error:
+        raise _document_error(error) from None
+
+
+def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
+    """A validated phase document in, a result document out; DocumentError if unusable."""
+    position, rules = position_from_document(doc)
+    result = adjudicate(position, orders_from_document(doc), rules)
+    return result_to_document(result, rules)
 
 
 def adjudicate_document(data: Mapping[str, Any]) -> dict[str, Any]:
     """A phase document (parsed JSON) in, a result document out; DocumentError if unusable."""
-    doc = read_phase_document(data)
-    position, rules = position_from_document(doc)
-    result = adjudicate(position, orders_from_document(doc), rules)
-    return result_to_document(result, rules)
+    return adjudicate_phase_document(read_phase_document(data))
+
+
+def adjudicate_json_line(line: str | bytes) -> bytes:
+    """One line of `adjudicator batch`: JSON text in, compact JSON of the result out."""
+    return to_json(adjudicate_phase_document(read_phase_json(line)))
