@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import click
 
@@ -18,7 +19,27 @@ def _read_json(path: str) -> Any:
         raise click.ClickException(f"{path}: not valid JSON: {error}") from None
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _LazyGroup(click.Group):
+    """Subcommands kept in their own modules are imported only when used (fast start-up)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "test": ("adjudicator.caserun", "test_command"),
+        "map": ("adjudicator.map_cli", "map_command"),
+        "game": ("adjudicator.game_cli", "game_command"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attribute = self.lazy[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="adjudicator")
 def main() -> None:
     """Adjudicate Diplomacy orders exactly (DATC v3.0), from JSON or from plain text."""
@@ -116,17 +137,3 @@ def check(orders_file: Any, state_file: str) -> None:
         click.echo(render_caret(problem.input, problem.span, problem.error))
     if errors:
         sys.exit(1)
-
-
-def _register_optional_commands() -> None:
-    """Commands that live in their own modules."""
-    from adjudicator.caserun import test_command
-    from adjudicator.game_cli import game_command
-    from adjudicator.map_cli import map_command
-
-    main.add_command(test_command, "test")
-    main.add_command(map_command, "map")
-    main.add_command(game_command, "game")
-
-
-_register_optional_commands()
