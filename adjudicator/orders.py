@@ -24,7 +24,7 @@ class UnitRef:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return self.type + " " + self.location  # StrEnum: the letter; fastest on hot paths
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,7 @@ class Unit:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return f"{self.type.value} {self.location}"
+        return self.type + " " + self.location  # StrEnum: the letter; fastest on hot paths
 
     @classmethod
     def parse(cls, power: str, text: str) -> Unit:
