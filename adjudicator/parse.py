@@ -8,12 +8,19 @@ and test cases; `adjudicator.interpret` is the lenient, position-aware reader fo
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
+import sys
+import tempfile
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
+import lark
 from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from adjudicator.map import Map
 from adjudicator.names import NameProblem, Place, join_compounds, resolve_coast, resolve_place
@@ -99,22 +106,41 @@ class OrderParseError(ValueError):
 # -- the grammar --------------------------------------------------------------------------
 
 
+_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True}
+
+
+def _cache_dir() -> Path:
+    """Where the compiled grammar is kept between runs: a per-user cache directory."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "adjudicator"
+
+
 @cache
 def _parser() -> Lark:
-    """The compiled grammar, built once; strict (conflict and collision checks) when the
-    optional `interegular` package that Lark needs for it is installed."""
+    """The compiled grammar, built once per process and kept on disk between runs.
+
+    Building the LALR tables takes a few hundred milliseconds; loading them takes a few. The
+    cache file is named by a hash of everything the tables depend on (the grammar text, the
+    options, the Lark and Python versions), so a changed grammar is never read from a stale
+    file. Any trouble with the cache (unwritable, corrupt) just means building the grammar.
+    Strict checking (conflicts, terminal collisions) is the test suite's job, not start-up's.
+    """
     text = (data_dir("grammar") / "orders.lark").read_text(encoding="utf-8")
-    options: dict[str, Any] = {
-        "parser": "lalr",
-        "lexer": "contextual",
-        "propagate_positions": True,
-    }
+    key = "".join([text, repr(sorted(_OPTIONS.items())), lark.__version__, sys.version])
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    path = _cache_dir() / f"orders-{digest}.lark"
     try:
-        return Lark(text, strict=True, **options)
-    except LarkError as error:
-        if "interegular" not in str(error):
-            raise
-        return Lark(text, **options)
+        with path.open("rb") as saved:
+            return Lark.load(saved)
+    except Exception:  # missing, unreadable or corrupt: build it again
+        pass
+    parser = Lark(text, **_OPTIONS)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as fresh:
+            parser.save(fresh)
+        os.replace(fresh.name, path)  # atomic: a concurrent reader sees all or nothing
+    return parser
 
 
 _LABELS = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +29,7 @@ from adjudicator.parse import (
     OrderParseError,
     RawOrder,
     SyntaxProblem,
+    _parser,
     parse_order,
     raw_parse,
 )
@@ -49,6 +51,27 @@ def test_grammar_builds_in_strict_mode_when_interegular_is_there() -> None:
     pytest.importorskip("interegular")
     text = (data_dir("grammar") / "orders.lark").read_text()
     assert Lark(text, parser="lalr", lexer="contextual", strict=True).parse("A PAR H")
+
+
+def test_compiled_grammar_is_kept_between_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _parser.cache_clear()
+    try:
+        built = _parser()
+        (saved,) = (tmp_path / "adjudicator").iterdir()
+        _parser.cache_clear()
+        loaded = _parser()
+        assert loaded is not built
+        for text in ("A PAR H", "F Spain(nc) S English A Gulf of Lyon - Mar", "A Lon - Bel via"):
+            assert loaded.parse(text) == built.parse(text)
+        saved.write_bytes(b"not a parser")  # a corrupt cache file is rebuilt, not trusted
+        _parser.cache_clear()
+        assert _parser().parse("A PAR H") == built.parse("A PAR H")
+        assert saved.read_bytes() != b"not a parser"
+    finally:
+        _parser.cache_clear()
 
 
 def test_raw_parse_keeps_words_and_spans() -> None:
