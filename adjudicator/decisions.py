@@ -37,26 +37,32 @@ class Decisions:
         self.t = table
         self.rules = rules
         n = table.size
-        self.state = [UNRESOLVED] * n
+        kind, supported, convoyed = table.kind, table.supported, table.convoyed
+        # Every move is a decision, and so is every matched support and every convoy in use;
+        # void supports and convoys, and holds, are settled from the start.
+        self.state = [
+            UNRESOLVED
+            if kind[i] == MOVE or supported[i] != NONE or convoyed[i] != NONE
+            else RESOLVED
+            for i in range(n)
+        ]
         self.result = [False] * n
         self.paradox = [False] * n
         """Convoys made to fail by the paradox rule."""
         self.backed_up = [False] * n
         """Decisions settled by the backup rule (reported as such)."""
         self._deps: list[int] = []
-        for i in range(n):
-            kind = table.kind[i]
-            active = (kind == MOVE) or (
-                kind in (SUPPORT, CONVOY) and table.void[i] is None and _has_partner(table, i)
-            )
-            if not active:
-                self.state[i] = RESOLVED
-        self._fleet_index = {table.province[c]: c for c in range(n) if table.kind[c] == CONVOY}
+        self._any_route = rules.multi_route_convoy == "any_route"
+        self._paradox_1982 = rules.convoy_paradox == "1982"
+        self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
+        self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
+        state = self.state
         for i in range(self.t.size):
-            self.resolve(i)
+            if state[i] != RESOLVED:
+                self.resolve(i)
 
     def resolve(self, i: int) -> bool:
         state = self.state[i]
@@ -126,17 +132,17 @@ class Decisions:
         self.backed_up[i] = True
 
     def _adjudicate(self, i: int) -> bool:
-        kind = self.t.kind[i]
+        t = self.t
+        kind = t.kind[i]
         if kind == MOVE:
             return self._move_succeeds(i)
+        attackers = t.moves_into.get(t.province[i])
+        if not attackers:
+            return True
         if kind == SUPPORT:
-            t = self.t
-            return not any(
-                self._cuts(m, i)
-                for m in t.moves_into.get(t.province[i], ())
-                if t.power[m] != t.power[i]
-            )
-        return not self._dislodged_by_any(self.t.province[i])
+            power = t.power[i]
+            return not any(self._cuts(m, i) for m in attackers if t.power[m] != power)
+        return not any(self.resolve(m) for m in attackers)  # a convoying fleet: not dislodged
 
     # -- the conditions --------------------------------------------------------------------
     def _move_succeeds(self, i: int) -> bool:
@@ -151,9 +157,6 @@ class Decisions:
             return False
         return all(attack > self.prevent(k) for k in self.t.moves_into[self.t.dest[i]] if k != i)
 
-    def _dislodged_by_any(self, province: str) -> bool:
-        return any(self.resolve(m) for m in self.t.moves_into.get(province, ()))
-
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""
         t = self.t
@@ -167,7 +170,7 @@ class Decisions:
         t = self.t
         area = t.support_area[s]
         if (
-            self.rules.convoy_paradox == "1982"
+            self._paradox_1982
             and area in t.convoying_seas
             and t.route[m] != LAND
             and self.by_convoy(m)
@@ -175,9 +178,7 @@ class Decisions:
             # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
             # even when it dislodges the supporter (DATC 6.F.17).
             return False
-        if t.province[m] == area and not (
-            self.rules.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
-        ):
+        if t.province[m] == area and not (self._convoy_cuts_own_area and self.by_convoy(m)):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
         return self.path(m)
@@ -188,18 +189,19 @@ class Decisions:
         fleets = t.convoy_fleets[m]
         if not fleets:
             return False
-        if self.rules.multi_route_convoy == "any_route":
+        if self._any_route:
             return all(self.resolve(c) for c in fleets)
+        index = t.index
         return route_exists(
             self.map,
             t.province[m],
             t.dest[m],
             [t.province[c] for c in fleets],
-            lambda p: self.resolve(self._fleet_index[p]),
+            lambda p: self.resolve(index[p]),
         )
 
     def path(self, m: int) -> bool:
-        return self.convoy_path(m) if self.t.route[m] == BY_CONVOY else True
+        return self.t.route[m] != BY_CONVOY or self.convoy_path(m)
 
     def by_convoy(self, m: int) -> bool:
         """Does this move travel by convoy (decided by its orders, or by its fallback)?"""
@@ -211,28 +213,28 @@ class Decisions:
     def opponent(self, m: int) -> int:
         """The unit this move meets head to head (both over land, each to the other's place)."""
         t = self.t
-        o = t.index.get(t.dest[m], NONE)
-        if o == NONE or t.kind[o] != MOVE or t.dest[o] != t.province[m]:
-            return NONE
-        if t.route[m] == BY_CONVOY or t.route[o] == BY_CONVOY:
-            return NONE
-        if self.by_convoy(m) or self.by_convoy(o):
-            return NONE
+        o = t.facing[m]
+        if o != NONE and (
+            (t.route[m] == FALLBACK and self.convoy_path(m))
+            or (t.route[o] == FALLBACK and self.convoy_path(o))
+        ):
+            return NONE  # one of them is carried by its fallback convoy: no battle
         return o
 
     # -- strengths -------------------------------------------------------------------------
     def _support_count(self, m: int, exclude_power: str | None = None) -> int:
-        return sum(
-            1
-            for s in self.t.backers[m]
-            if (exclude_power is None or self.t.power[s] != exclude_power) and self.resolve(s)
-        )
+        backers = self.t.backers[m]
+        if not backers:
+            return 0
+        power = self.t.power
+        resolve = self.resolve
+        return sum(1 for s in backers if power[s] != exclude_power and resolve(s))
 
     def attack(self, m: int) -> int:
         t = self.t
-        if not self.path(m):
+        if t.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
-        occupant = t.index.get(t.dest[m], NONE)
+        occupant = t.occupant[m]
         if occupant == NONE:
             return 1 + self._support_count(m)
         if t.kind[occupant] == MOVE and self.opponent(m) == NONE and self.resolve(occupant):
@@ -255,26 +257,14 @@ class Decisions:
 
     def prevent(self, m: int) -> int:
         t = self.t
-        if not self.path(m):
+        if t.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
-        occupant = t.index.get(t.dest[m], NONE)
-        if (
-            occupant != NONE
-            and t.kind[occupant] == MOVE
-            and t.dest[occupant] == t.province[m]
-            and self.resolve(occupant)
-        ):
+        o = t.occupant[m]
+        if o != NONE and t.kind[o] == MOVE and t.dest[o] == t.province[m] and self.resolve(o):
             # Beaten by the unit coming from its destination (DATC 4.A.7): no effect there
             # after a head-to-head battle, or always under the literal rule.
             if self.opponent(m) != NONE:
                 return 0
-            if self.rules.dislodged_unit_effect == "always" and not self.resolve(m):
+            if self._literal_dislodged_effect and not self.resolve(m):
                 return 0
         return 1 + self._support_count(m)
-
-
-def _has_partner(table: OrderTable, i: int) -> bool:
-    """Does this support or convoy matter at all (a matched support; a convoy in use)?"""
-    if table.kind[i] == SUPPORT:
-        return table.supported[i] != NONE
-    return table.convoyed[i] != NONE
