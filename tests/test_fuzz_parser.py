@@ -15,9 +15,16 @@ from hypothesis import strategies as st
 from test_parse import orders
 from test_spellings import SPELLINGS, _units_named
 
-from adjudicator.names import resolve_power
+from adjudicator.names import join_compounds, resolve_power
 from adjudicator.orders import Build, Disband, Retreat, Waive
-from adjudicator.parse import OrderParseError, parse_order
+from adjudicator.parse import (
+    OrderParseError,
+    _direct_parse,
+    _keywords,
+    _shaped_parse,
+    parse_order,
+    raw_parse,
+)
 from adjudicator.position import Position
 from adjudicator.types import PhaseKind
 
@@ -132,6 +139,28 @@ def test_strict_parser_only_raises_its_own_error(text: str, kind: PhaseKind) -> 
     except OrderParseError as error:
         assert error.input == text
         assert 0 <= error.span[0] <= error.span[1] <= len(text)
+
+
+SHAPE_WORDS = [*TOKENS, "x", "X", "Sx", "Hxyz", "\u017f", "\u212a", "d'Or", "1abc", "_ab", "'ab"]
+
+
+def test_the_shape_cache_is_in_use() -> None:
+    assert _keywords() is not None  # the grammar's terminals are what the shape cache needs
+
+
+@settings(max_examples=1000, deadline=timedelta(seconds=2))
+@given(
+    st.lists(st.sampled_from(SHAPE_WORDS), max_size=12),
+    st.sampled_from([" ", "", "  ", ". ", "\t"]),
+)
+def test_a_parse_from_the_shape_is_the_parse_of_the_text(words: list[str], gap: str) -> None:
+    text = join_compounds(MAP, gap.join(words))
+    keywords = _keywords()
+    assert keywords is not None
+    shaped = _shaped_parse(text, keywords)
+    if shaped is not None:
+        assert shaped == _direct_parse(text)
+    assert raw_parse(text) == _direct_parse(text)
 
 
 def test_a_long_line_is_read_quickly() -> None:
