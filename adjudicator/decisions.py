@@ -63,6 +63,10 @@ class Decisions:
         for i in range(self.t.size):
             if state[i] != RESOLVED:
                 self.resolve(i)
+        self._settled_paths = {}
+
+    _settled_paths: dict[int, bool] | None = None
+    """Once every decision is settled, convoy paths no longer change: their values, by move."""
 
     def resolve(self, i: int) -> bool:
         state = self.state[i]
@@ -191,14 +195,20 @@ class Decisions:
             return False
         if self._any_route:
             return all(self.resolve(c) for c in fleets)
+        settled = self._settled_paths
+        if settled is not None and m in settled:
+            return settled[m]
         index = t.index
-        return route_exists(
+        found = route_exists(
             self.map,
             t.province[m],
             t.dest[m],
             [t.province[c] for c in fleets],
             lambda p: self.resolve(index[p]),
         )
+        if settled is not None:
+            settled[m] = found
+        return found
 
     def path(self, m: int) -> bool:
         return self.t.route[m] != BY_CONVOY or self.convoy_path(m)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from operator import attrgetter
 
 from adjudicator.adjustment import adjudicate_adjustments
 from adjudicator.interpret import interpret_orders
@@ -77,19 +78,22 @@ def _result(
     power: str, unit: Unit, entry: OrderEntry | None, default: Order, resolution: Resolution
 ) -> OrderResult:
     """A result line; an illegal order fails with its reason whatever happened to the unit."""
-    order = entry.order if entry else default
-    tags, reason, succeeds = resolution.tags, resolution.reason, resolution.succeeds
-    if entry is not None and entry.illegal is not None:
-        tags = ("illegal", *(t for t in tags if t != "illegal"))
-        reason, succeeds = entry.illegal, False
+    if entry is None:
+        text, order = None, default
+    else:
+        text, order = entry.input, entry.order
+        if entry.illegal is not None:
+            tags = ("illegal", *(t for t in resolution.tags if t != "illegal"))
+            return OrderResult(power, str(unit), text, str(order), "fails", tags, entry.illegal)
+    # The fields in order: power, unit, input, order, result, tags, reason.
     return OrderResult(
-        power=power,
-        unit=str(unit),
-        input=entry.input if entry else None,
-        order=str(order),
-        result="succeeds" if succeeds else "fails",
-        tags=tags,
-        reason=reason,
+        power,
+        str(unit),
+        text,
+        str(order),
+        "succeeds" if resolution.succeeds else "fails",
+        resolution.tags,
+        resolution.reason,
     )
 
 
@@ -107,15 +111,20 @@ def _movement(
         if entry.illegal is None and isinstance(entry.order, MovementOrder)
     }
     outcome = adjudicate_movement(game_map, position, legal, rules)
+    resolutions, dislodged = outcome.resolutions, outcome.dislodged
     results = []
     for province, unit in position.units.items():
-        resolution = outcome.resolutions[province]
-        dislodged = outcome.dislodged.get(province)
-        if dislodged is not None and not dislodged.retreats:
-            resolution = replace(resolution, tags=(*resolution.tags, "disbanded"))
-        results.append(_result(unit.power, unit, given.get(province), Hold(_ref(unit)), resolution))
-    after = replace(position, units=outcome.units, dislodged=outcome.dislodged)
-    return _sorted(results), after
+        resolution = resolutions[province]
+        if province in dislodged and not dislodged[province].retreats:
+            resolution = Resolution(
+                resolution.succeeds, (*resolution.tags, "disbanded"), resolution.reason
+            )
+        entry = given.get(province)
+        default = Hold(_ref(unit)) if entry is None else entry.order  # no order: it held
+        results.append(_result(unit.power, unit, entry, default, resolution))
+    results.sort(key=attrgetter("power", "unit"))
+    after = replace(position, units=outcome.units, dislodged=dislodged)
+    return results, after
 
 
 def _retreats(

@@ -25,6 +25,7 @@ from adjudicator.map import Map
 from adjudicator.order_table import (
     BY_CONVOY,
     CONVOY,
+    HOLD,
     MOVE,
     NONE,
     SUPPORT,
@@ -35,7 +36,7 @@ from adjudicator.orders import Convoy, Move, MovementOrder
 from adjudicator.position import Dislodged, Position
 from adjudicator.results import TAGS, Resolution
 from adjudicator.rules import DEFAULT_RULES, Rules
-from adjudicator.types import Unit, UnitType, coast_of, province_of
+from adjudicator.types import Unit, UnitType, province_of
 
 __all__ = ["MovementOutcome", "adjudicate_movement"]
 
@@ -86,51 +87,62 @@ class _Outcome:
         self.t = table
         self.d = decisions
         self.rules = rules
-        n = table.size
-        self.moved = [table.kind[i] == MOVE and decisions.result[i] for i in range(n)]
+        result = decisions.result
+        self.moved = moved = [k == MOVE and result[i] for i, k in enumerate(table.kind)]
         self.dislodger: dict[int, int] = {}
-        for m in range(n):
-            if self.moved[m]:
-                o = table.index.get(table.dest[m], NONE)
-                if o != NONE and not self.moved[o]:
+        """Dislodged unit -> the move that dislodged it."""
+        occupant = table.occupant
+        for m, went in enumerate(moved):
+            if went:
+                o = occupant[m]
+                if o != NONE and not moved[o]:
                     self.dislodger[o] = m
 
     def build(self) -> MovementOutcome:
-        t = self.t
+        t, d, moved, dislodger = self.t, self.d, self.moved, self.dislodger
         units: dict[str, Unit] = {}
         for i, unit in enumerate(t.units):
-            if i in self.dislodger:
+            if i in dislodger:
                 continue
-            if self.moved[i]:
+            if moved[i]:
                 units[t.dest[i]] = Unit(unit.power, unit.type, self._landing(i))
             else:
                 units[t.province[i]] = unit
         contested = frozenset(
             p
             for p, movers in t.moves_into.items()
-            if p not in units and any(not self.moved[k] and self.d.prevent(k) > 0 for k in movers)
+            if p not in units and any(not moved[k] and d.prevent(k) > 0 for k in movers)
         )
         dislodged = {
             t.province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
-            for i, m in sorted(self.dislodger.items())
+            for i, m in sorted(dislodger.items())
         }
-        resolutions = {t.province[i]: self._resolution(i) for i in range(t.size)}
+        kind, result, stranded = t.kind, d.result, t.stranded
+        resolutions: dict[str, Resolution] = {}
+        for i, province in enumerate(t.province):
+            k = kind[i]
+            if i not in dislodger and (
+                (k == HOLD and not stranded[i]) or (k in (MOVE, SUPPORT) and result[i])
+            ):
+                resolutions[province] = _SUCCESS  # the common case, without building anything
+            else:
+                resolutions[province] = self._resolution(i)
         return MovementOutcome(resolutions, units, dislodged, contested)
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
         """Where a moved unit stands: the province for an army, the exact coast for a fleet."""
         unit = self.t.units[m]
+        if unit.type is UnitType.ARMY:
+            return self.t.dest[m]
         order = self.t.orders[m]
         assert isinstance(order, Move)
-        province = province_of(order.target)
-        if unit.type is UnitType.ARMY or coast_of(order.target) is not None:
-            return province if unit.type is UnitType.ARMY else order.target
-        if self.map.provinces[province].coasts:
-            reachable = self.map.fleet_targets(unit.location, province)
+        target = order.target
+        if target in self.t.facts.coasts:  # a province of several coasts, none named
+            reachable = self.map.fleet_targets(unit.location, target)
             if len(reachable) == 1:
                 return reachable[0]
-        return province
+        return target
 
     def _retreats(
         self, i: int, m: int, occupied: Mapping[str, Unit], contested: frozenset[str]
@@ -145,19 +157,18 @@ class _Outcome:
             options = self.map.army_adjacency.get(unit.province, frozenset())
         else:
             options = self.map.fleet_adjacency.get(unit.location, frozenset())
+        province = self.t.facts.province
         return tuple(
             sorted(
                 loc
                 for loc in options
-                if (p := province_of(loc)) != origin and p not in occupied and p not in contested
+                if (p := province[loc]) != origin and p not in occupied and p not in contested
             )
         )
 
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
         kind = self.t.kind[i]
-        if kind in (MOVE, SUPPORT) and self.d.result[i] and i not in self.dislodger:
-            return _SUCCESS
         succeeds: bool
         tags: list[str]
         reason: str | None
@@ -178,7 +189,7 @@ class _Outcome:
             tags.append("dislodged")
             note = f"dislodged by {self._move_text(attacker)}"
             reason = f"{reason}; {note}" if reason else note
-        ordered = tuple(sorted(set(tags), key=TAGS.index))
+        ordered = tuple(tags) if len(tags) < 2 else tuple(sorted(set(tags), key=TAGS.index))
         return Resolution(succeeds, ordered, reason)
 
     def _move(self, i: int) -> tuple[bool, list[str], str | None]:
@@ -190,7 +201,7 @@ class _Outcome:
         if t.route[i] == BY_CONVOY and not d.convoy_path(i):
             return False, ["disrupted"], self._disruption(i)
         attack = d.attack(i)
-        occupant = t.index.get(t.dest[i], NONE)
+        occupant = t.occupant[i]
         # With a path, attack strength 0 means the unit in the way is of the same power.
         own = attack == 0 and occupant != NONE
         strength = d.defend(i) if own else attack
