@@ -155,10 +155,15 @@ def _adjustments(
     game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
 ) -> tuple[list[OrderResult], Position]:
     outcome = adjudicate_adjustments(game_map, position, entries, rules)
-    inputs = {(e.power, e.order): e for e in entries}
+    # Results come back in the order given, then the engine's own (civil disorder, waives):
+    # pair each with the first unused entry of the same order, so repeats keep their inputs.
+    unused: dict[tuple[str, Order], list[OrderEntry]] = {}
+    for given in entries:
+        unused.setdefault((given.power, given.order), []).append(given)
     results = []
     for power, order, resolution in outcome.results:
-        entry = inputs.get((power, order))
+        waiting = unused.get((power, order))
+        entry = waiting.pop(0) if waiting else None
         results.append(
             OrderResult(
                 power=power,
@@ -170,5 +175,7 @@ def _adjustments(
                 reason=resolution.reason,
             )
         )
+    # By power as the contract asks; within a power in the order given, which decides 4.D.4-6.
+    results.sort(key=lambda r: r.power)
     after = replace(position, units=outcome.units)
     return results, after

@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import main
@@ -251,12 +250,6 @@ def test_adjustment_phase_documents_with_centers(tmp_path: Path) -> None:
     assert result["next"]["phase"] == "S1902M"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GAP (audit): adjustment results list the given orders first and the engine's own "
-    "(civil disorder, waives) after, instead of by power as CONTRACT.md says; fix in "
-    "engine._adjustments with a stable sort by power, then remove this marker",
-)
 def test_adjustment_results_are_ordered_by_power(tmp_path: Path) -> None:
     doc = {
         "phase": "W1901A",
