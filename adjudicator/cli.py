@@ -87,9 +87,12 @@ def _text_report(data: Any) -> str:
     if result.errors:
         from adjudicator.caret import render_caret
 
-        lines = ["", "Orders that could not be read:", ""]
+        lines = ["", "Orders that could not be read:"]
+        power = None
         for error in result.errors:
-            lines.append(f"{error.power.title()}:")
+            if error.power != power:
+                power = error.power
+                lines += ["", f"{power.title()}:"]
             lines.append(render_caret(error.input, error.span, error.error))
         report = report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
     return report
