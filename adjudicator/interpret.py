@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.legality import Board, board_of, illegal_reason
+from adjudicator.legality import Board, Depends, board_of, board_reason, fixed_reason
 from adjudicator.map import Map
 from adjudicator.names import NameProblem, Place, join_compounds, resolve_power
 from adjudicator.orders import (
@@ -47,6 +47,7 @@ from adjudicator.types import PhaseKind, Unit, UnitType
 _COMMENT = re.compile(r"#|//")
 _BRACKET_HEADER = re.compile(r"\[\s*([^\]]*?)\s*\]\s*(.*)")
 _COLON_HEADER = re.compile(r"([^:]*?)\s*:\s*(.*)")
+_SEPARATOR = re.compile(r"[,;]")
 
 _MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
 _RETREAT_FORMS = frozenset({"move", "retreat", "disband_after", "remove_before"})
@@ -82,20 +83,32 @@ def _header(game_map: Map, line: str) -> tuple[str, str] | None:
     return (power, "") if power is not None else None
 
 
-def _segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
-    """(power, one order's text) for every order in `texts`; a header switches the power for
-    the lines after it, in that string and the strings that follow it."""
-    lines = (line for text in texts for line in str(text).splitlines())
-    for raw_line in lines:
+@lru_cache(maxsize=1 << 14)
+def _lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """The orders of one string, line by line: (the power of a header starting the line,
+    or None; the line's orders)."""
+    lines: list[tuple[str | None, tuple[str, ...]]] = []
+    for raw_line in text.splitlines():
         line = _COMMENT.split(raw_line, maxsplit=1)[0].strip()
         if not line:
             continue
         header = _header(game_map, line)
+        power = None
         if header is not None:
             power, line = header
-        for segment in re.split(r"[,;]", line):
-            segment = segment.strip()
-            if segment and segment.strip("."):
+        segments = (segment.strip() for segment in _SEPARATOR.split(line))
+        lines.append((power, tuple(s for s in segments if s and s.strip("."))))
+    return tuple(lines)
+
+
+def _segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
+    """(power, one order's text) for every order in `texts`; a header switches the power for
+    the lines after it, in that string and the strings that follow it."""
+    for text in texts:
+        for header, segments in _lines(game_map, str(text)):
+            if header is not None:
+                power = header
+            for segment in segments:
                 yield power, segment
 
 
@@ -113,13 +126,16 @@ class _Problem(Exception):
 
 @dataclass(frozen=True, slots=True)
 class _Reader:
-    """Reads one order of one power against the map and the position."""
+    """Reads one order of one power against the map and the two units of the position it
+    depends on: the one standing (or, in a retreat phase, dislodged) where the ordered unit
+    is written, and the one standing where a supported or convoyed unit is written."""
 
     map: Map
-    board: Board
     kind: PhaseKind
     power: str
     text: str
+    own: Unit | None
+    other: Unit | None
 
     def place(self, place: RawPlace) -> Place:
         try:
@@ -150,15 +166,10 @@ class _Reader:
         """The ordered unit as it stands: type and coast come from the position, whatever
         was written (DATC 4.C.2, 4.B.5)."""
         province = self.unit_place(raw).province
-        if self.kind is PhaseKind.RETREAT:
-            dislodged = self.board.dislodged.get(province)
-            unit = dislodged.unit if dislodged else None
-            missing = f"no dislodged unit in {self.name(province)}"
-        else:
-            unit = self.board.units.get(province)
-            missing = f"no unit in {self.name(province)}"
+        unit = self.own
         if unit is None:
-            raise _Problem(missing, raw.span)
+            dislodged = "dislodged " if self.kind is PhaseKind.RETREAT else ""
+            raise _Problem(f"no {dislodged}unit in {self.name(province)}", raw.span)
         if unit.power != self.power:
             owner_info = self.map.powers.get(unit.power)
             owner = owner_info.name if owner_info else unit.power
@@ -170,7 +181,7 @@ class _Reader:
         """A supported or convoyed unit: as it stands when there is one (nationality and type
         as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
         place = self.unit_place(raw)
-        unit = self.board.units.get(place.province)
+        unit = self.other
         if unit is not None:
             return UnitRef(unit.type, unit.location)
         unit_type = raw.type
@@ -254,13 +265,14 @@ class _Candidate:
     entry: OrderEntry
 
 
-def _key(candidate: _Candidate) -> object:
-    order = candidate.entry.order
+def _key(index: int, entry: OrderEntry) -> object:
+    """What an order is for: the orders of one group compete (the index: waives never do)."""
+    order = entry.order
     if isinstance(order, Waive):
-        return candidate.index
+        return index
     if isinstance(order, Build):
-        return ("build", candidate.entry.power, order)
-    return ("unit", order.unit.province)
+        return ("build", entry.power, order)
+    return order.unit.location  # the unit's location on the board, whatever was written
 
 
 def _error(entry: OrderEntry, message: str) -> OrderError:
@@ -276,7 +288,7 @@ def _settle(
     `rules.multiple_orders` (default: none of them counts, so the unit holds)."""
     groups: dict[object, list[_Candidate]] = {}
     for candidate in candidates:
-        groups.setdefault(_key(candidate), []).append(candidate)
+        groups.setdefault(_key(candidate.index, candidate.entry), []).append(candidate)
     kept: dict[int, OrderEntry] = {}
     errors: dict[int, OrderError] = {}
     for group in groups.values():
@@ -322,6 +334,72 @@ def _settle(
 # -- the whole set ------------------------------------------------------------------------
 
 
+class _Reading:
+    """One order's text as far as it can be read without the power and the position: where
+    the units it names stand. Its readings for a power and the units found there are kept:
+    there are few (the units a map can hold in two places), and orders come back phase after
+    phase."""
+
+    __slots__ = ("other", "own", "raw", "read")
+
+    def __init__(self, raw: RawOrder, own: str | None, other: str | None) -> None:
+        self.raw = raw
+        self.own = own  # the province of the ordered unit (None for builds and waives)
+        self.other = other  # the province of a supported or convoyed unit, when it has one
+        self.read: dict[tuple[str, Unit | None, Unit | None], OrderEntry | OrderError | Order]
+        self.read = {}
+
+
+def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
+    if raw is None:
+        return None
+    try:
+        return reader.unit_place(raw).province
+    except _Problem:
+        return None
+
+
+@lru_cache(maxsize=1 << 14)
+def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
+    """What one order's text says before the power and the position are looked at, or why it
+    cannot be an order whatever they are."""
+    raw = raw_parse(join_compounds(game_map, text))
+    if isinstance(raw, SyntaxProblem):
+        return _Problem(raw.message, raw.span)
+    if raw.form not in _FORMS[kind]:
+        return _Problem(_WRONG_PHASE[kind], (0, len(text)))
+    reader = _Reader(game_map, kind, "", text, None, None)
+    own = None
+    if raw.form not in ("waive", "build_after", "build_before"):
+        assert raw.unit is not None
+        try:
+            own = reader.unit_place(raw.unit).province
+        except _Problem as problem:
+            return _Problem(problem.message, problem.span)  # kept: without the traceback
+    return _Reading(raw, own, _province_of(reader, raw.other))
+
+
+def _read(
+    game_map: Map,
+    kind: PhaseKind,
+    power: str,
+    text: str,
+    raw: RawOrder,
+    own: Unit | None,
+    other: Unit | None,
+) -> OrderEntry | OrderError | Order:
+    """An order's text read for a power against the units found: the entry, or the order when
+    its legality depends on more of the board than these units."""
+    try:
+        order = _Reader(game_map, kind, power, text, own, other).order(raw)
+    except _Problem as problem:
+        return OrderError(power, text, problem.message, problem.span)
+    reason = fixed_reason(game_map, order)
+    if reason is Depends.ON_BOARD:
+        return order
+    return OrderEntry(power, text, order, reason)
+
+
 def _one(
     game_map: Map, board: Board, kind: PhaseKind, power: str, text: str
 ) -> OrderEntry | OrderError:
@@ -332,14 +410,24 @@ def _one(
             else "no power given: start with a header such as 'England:'"
         )
         return OrderError(power, text, message, (0, len(text)))
-    raw = raw_parse(join_compounds(game_map, text))
-    if isinstance(raw, SyntaxProblem):
-        return OrderError(power, text, raw.message, raw.span)
-    try:
-        order = _Reader(game_map, board, kind, power, text).order(raw)
-    except _Problem as problem:
-        return OrderError(power, text, problem.message, problem.span)
-    return OrderEntry(power, text, order, illegal_reason(game_map, board, power, order))
+    reading = _reading(game_map, kind, text)
+    if isinstance(reading, _Problem):
+        return OrderError(power, text, reading.message, reading.span)
+    own: Unit | None = None
+    if reading.own is not None:
+        if kind is PhaseKind.RETREAT:
+            dislodged = board.dislodged.get(reading.own)
+            own = dislodged.unit if dislodged else None
+        else:
+            own = board.units.get(reading.own)
+    other = board.units.get(reading.other) if reading.other is not None else None
+    key = (power, own, other)
+    read = reading.read.get(key)
+    if read is None:
+        read = reading.read[key] = _read(game_map, kind, power, text, reading.raw, own, other)
+    if isinstance(read, OrderEntry | OrderError):
+        return read
+    return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
 
 
 def interpret_orders(
@@ -361,6 +449,10 @@ def interpret_orders(
         given = [texts] if isinstance(texts, str) else texts
         for segment_power, segment in _segments(game_map, given, power):
             results.append(_one(game_map, board, kind, segment_power, segment))
+    entries = [r for r in results if isinstance(r, OrderEntry)]
+    keys = {_key(i, entry) for i, entry in enumerate(entries)}
+    if len(entries) == len(results) == len(keys):
+        return entries, []  # the usual case: no errors, and one order for each unit
     candidates = [_Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
     kept, errors = _settle(candidates, rules, kind)
     entries = [kept[i] for i in sorted(kept)]

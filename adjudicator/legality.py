@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 
 from adjudicator.map import Map
@@ -120,12 +121,19 @@ def _can_reach(game_map: Map, unit: UnitRef) -> frozenset[str]:
     return game_map.reachable_provinces(unit.type, unit.location)
 
 
+class Depends(Enum):
+    """The verdict on an order depends on the board, beyond the units the order names."""
+
+    ON_BOARD = "on the board"
+
+
 def _move_problem(
-    game_map: Map, board: Board, unit: UnitRef, target: str, via: bool, helper: str | None
-) -> str | None:
-    """Why a move could never succeed (None when it could). `helper` is set for a supported
-    move: the supporter, which cannot also convoy it (DATC 6.D.31); the target is then a
-    province, whatever coast the move names (4.B.4)."""
+    game_map: Map, unit: UnitRef, target: str, via: bool, helper: str | None
+) -> str | Depends | None:
+    """Why a move could never succeed (None when it could; ON_BOARD when that depends on a
+    convoy route, see `_route_problem`). `helper` is set for a supported move: the supporter,
+    which cannot also convoy it (DATC 6.D.31); the target is then a province, whatever coast
+    the move names (4.B.4)."""
     source, province = unit.province, province_of(target)
     dest = game_map.provinces.get(province)
     if dest is None:
@@ -156,8 +164,16 @@ def _move_problem(
         return None
     if not coastal:
         return f"{unit} cannot reach {province}"
+    return Depends.ON_BOARD
+
+
+def _route_problem(
+    game_map: Map, board: Board, unit: UnitRef, target: str, helper: str | None
+) -> str | None:
+    """The rest of `_move_problem` for an army that can only get there by convoy."""
+    province = province_of(target)
     fleets = board.sea_fleets - {helper} if helper else board.sea_fleets
-    if not convoy_route_exists(game_map, fleets, source, province):
+    if not convoy_route_exists(game_map, fleets, unit.province, province):
         return f"no fleets at sea could convoy {unit} to {province}"
     return None
 
@@ -170,7 +186,7 @@ def _support_problem(game_map: Map, supporter: UnitRef, province: str) -> str | 
     return None
 
 
-def _convoy_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
+def _convoy_problem(game_map: Map, order: Convoy) -> str | Depends | None:
     fleet, army, target = order.unit, order.army, order.target
     if fleet.type is not UnitType.FLEET:
         return "only fleets can convoy"
@@ -182,6 +198,12 @@ def _convoy_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
         return f"{army} cannot be convoyed to its own province"
     if not (game_map.provinces[army.province].is_coastal and game_map.provinces[target].is_coastal):
         return "convoys go from a coastal province to a coastal province"
+    return Depends.ON_BOARD
+
+
+def _needed_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
+    """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
+    fleet, army, target = order.unit, order.army, order.target
     if not needed_for_convoy(
         game_map, board.sea_fleets | {fleet.province}, army.province, target, fleet.province
     ):
@@ -233,10 +255,12 @@ def _build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> st
     return None
 
 
-def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
-    """Why `order` can never be valid in this position, or None when it is legal."""
+def fixed_reason(game_map: Map, order: Order) -> str | Depends | None:
+    """Why `order` can never be valid whatever else is on the board (None: it is legal), or
+    ON_BOARD when that depends on more of the board than the units the order names: then ask
+    `illegal_reason`. A pure function of the map and the order, so it may be cached."""
     if isinstance(order, Move):
-        return _move_problem(game_map, board, order.unit, order.target, order.via_convoy, None)
+        return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
     if isinstance(order, SupportHold):
         if order.supported.province == order.unit.province:
             return "a unit cannot support itself"
@@ -245,18 +269,42 @@ def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str
         if order.supported.province == order.unit.province:
             return "a unit cannot support its own move"
         problem = _support_problem(game_map, order.unit, province_of(order.target))
-        if problem is None:
-            move_problem = _move_problem(
-                game_map, board, order.supported, order.target, False, order.unit.province
-            )
-            if move_problem is not None:
-                problem = f"the supported move cannot succeed: {move_problem}"
-        return problem
+        if problem is not None:
+            return problem
+        move_problem = _move_problem(
+            game_map, order.supported, order.target, False, order.unit.province
+        )
+        if isinstance(move_problem, str):
+            return f"the supported move cannot succeed: {move_problem}"
+        return move_problem
     if isinstance(order, Convoy):
-        return _convoy_problem(game_map, board, order)
-    if isinstance(order, Retreat):
-        return _retreat_problem(game_map, board, order)
-    if isinstance(order, Build):
-        return _build_problem(game_map, board, power, order.unit)
+        return _convoy_problem(game_map, order)
+    if isinstance(order, Retreat | Build):
+        return Depends.ON_BOARD
     assert isinstance(order, Hold | Disband | Waive)
     return None
+
+
+def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
+    """Why `order` can never be valid in this position, or None when it is legal."""
+    reason = fixed_reason(game_map, order)
+    if reason is not Depends.ON_BOARD:
+        return reason
+    return board_reason(game_map, board, power, order)
+
+
+def board_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
+    """`illegal_reason` for an order whose `fixed_reason` is ON_BOARD."""
+    if isinstance(order, Move):
+        return _route_problem(game_map, board, order.unit, order.target, None)
+    if isinstance(order, SupportMove):
+        problem = _route_problem(
+            game_map, board, order.supported, order.target, order.unit.province
+        )
+        return f"the supported move cannot succeed: {problem}" if problem else None
+    if isinstance(order, Convoy):
+        return _needed_problem(game_map, board, order)
+    if isinstance(order, Retreat):
+        return _retreat_problem(game_map, board, order)
+    assert isinstance(order, Build)
+    return _build_problem(game_map, board, power, order.unit)
