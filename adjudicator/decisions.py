@@ -56,6 +56,31 @@ class Decisions:
         self._paradox_1982 = rules.convoy_paradox == "1982"
         self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
         self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
+        self._settle_unopposed()
+
+    def _settle_unopposed(self) -> None:
+        """Settle up front the decisions whose conditions ask no other decision: a support or
+        convoy nobody moves against, and a move into an empty province that nobody else enters,
+        backed (if at all) by such supports. The algorithm would find them succeed on first
+        sight; most orders of a phase are like this."""
+        t, state, result = self.t, self.state, self.result
+        attacked = t.moves_into
+        pending = []
+        for i, k in enumerate(t.kind):
+            if state[i] == RESOLVED:
+                continue
+            if k == MOVE:
+                pending.append(i)
+            elif t.province[i] not in attacked:
+                state[i], result[i] = RESOLVED, True
+        for m in pending:
+            if (
+                t.occupant[m] == NONE
+                and t.route[m] != BY_CONVOY
+                and len(attacked[t.dest[m]]) == 1
+                and all(state[s] == RESOLVED for s in t.backers[m])
+            ):
+                state[m], result[m] = RESOLVED, True
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:

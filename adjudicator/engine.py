@@ -14,6 +14,7 @@ from adjudicator.adjustment import adjudicate_adjustments
 from adjudicator.interpret import interpret_orders
 from adjudicator.map import Map, load_map
 from adjudicator.movement import adjudicate_movement
+from adjudicator.order_table import map_facts
 from adjudicator.orders import (
     Build,
     Disband,
@@ -101,10 +102,18 @@ def _sorted(results: list[OrderResult]) -> list[OrderResult]:
     return sorted(results, key=lambda r: (r.power, r.unit))
 
 
+_NO_UNIT = (Build, Waive)
+
+
 def _movement(
     game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
 ) -> tuple[list[OrderResult], Position]:
-    given = _by_province(entries)
+    province_of = map_facts(game_map).province  # as `_by_province`, with the map's lookup
+    given = {
+        province_of[entry.order.unit.location]: entry
+        for entry in entries
+        if not isinstance(entry.order, _NO_UNIT)
+    }
     legal: dict[str, MovementOrder] = {
         province: entry.order
         for province, entry in given.items()

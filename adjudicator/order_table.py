@@ -30,6 +30,8 @@ HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, BY_CONVOY, FALLBACK = 0, 1, 2
 NONE = -1
 
+_SUPPORTS = (SupportHold, SupportMove)
+
 
 class _Provinces(dict[str, str]):
     """Location -> province for every location of a map; anything else is split on demand."""
@@ -234,7 +236,9 @@ def build_table(
     """Index units and orders and match every support and convoy with what it names."""
     facts = map_facts(game_map)
     prov = facts.province
-    by_province = {(key if "/" not in key else prov[key]): order for key, order in orders.items()}
+    by_province = orders
+    if any("/" in key for key in orders):  # keyed by location: key by province
+        by_province = {prov[key]: order for key, order in orders.items()}
     board = position.units
     provinces = sorted(board)
     units = [board[p] for p in provinces]
@@ -259,7 +263,7 @@ def build_table(
             moves.append(i)
             kind[i] = MOVE
             dest[i] = prov[order.target]
-        elif isinstance(order, SupportHold | SupportMove):
+        elif isinstance(order, _SUPPORTS):
             supports.append(i)
             kind[i] = SUPPORT
         elif isinstance(order, Convoy):
@@ -337,7 +341,7 @@ def build_table(
     backers: list[tuple[int, ...]] = [()] * n
     for i in supports:
         order = given[i]
-        assert isinstance(order, SupportHold | SupportMove)
+        assert isinstance(order, _SUPPORTS)
         backed, void[i] = _support_void(order, i, index, kind, dest, given, prov)
         supported[i] = backed
         if backed != NONE:
