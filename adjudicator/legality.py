@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, lru_cache
 
 from adjudicator.map import Map
 from adjudicator.orders import (
@@ -42,14 +42,19 @@ class Board:
 
 def board_of(game_map: Map, position: Position) -> Board:
     units = {u.province: u for u in position.units.values()}
+    seas = _seas(game_map)
+    fleets = [p for p, u in units.items() if p in seas and u.type is UnitType.FLEET]
     return Board(
         units=units,
         dislodged={d.unit.province: d for d in position.dislodged.values()},
-        sea_fleets=frozenset(
-            p for p, u in units.items() if u.type is UnitType.FLEET and game_map.provinces[p].is_sea
-        ),
+        sea_fleets=frozenset(fleets),
         centers=position.centers,
     )
+
+
+@cache
+def _seas(game_map: Map) -> frozenset[str]:
+    return frozenset(p for p, prov in game_map.provinces.items() if prov.is_sea)
 
 
 @cache
@@ -255,10 +260,11 @@ def _build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> st
     return None
 
 
+@lru_cache(maxsize=1 << 14)
 def fixed_reason(game_map: Map, order: Order) -> str | Depends | None:
     """Why `order` can never be valid whatever else is on the board (None: it is legal), or
     ON_BOARD when that depends on more of the board than the units the order names: then ask
-    `illegal_reason`. A pure function of the map and the order, so it may be cached."""
+    `board_reason`. A pure function of the map and the order, so it is cached."""
     if isinstance(order, Move):
         return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
     if isinstance(order, SupportHold):
