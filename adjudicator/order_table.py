@@ -253,6 +253,9 @@ def build_table(
     convoys: list[int] = []
     candidates: dict[int, list[int]] = {}
     """Army -> the fleets at sea whose convoy matches its move."""
+    maybe_convoyed: set[int] = set()
+    """Armies moving where they could not go over land, or ordered to go by convoy."""
+    army_near = facts.army_near
     for i, p in enumerate(provinces):
         order = by_province.get(p)
         if order is None:
@@ -262,7 +265,11 @@ def build_table(
         if isinstance(order, Move):
             moves.append(i)
             kind[i] = MOVE
-            dest[i] = prov[order.target]
+            dest[i] = target = prov[order.target]
+            if units[i].type is UnitType.ARMY and (
+                order.via_convoy or target not in army_near.get(p, ())
+            ):
+                maybe_convoyed.add(i)
         elif isinstance(order, _SUPPORTS):
             supports.append(i)
             kind[i] = SUPPORT
@@ -283,16 +290,11 @@ def build_table(
     has_route = [False] * n
     stranded = [False] * n
     convoy_fleets: list[tuple[int, ...]] = [()] * n
-    army_near = facts.army_near
-    for i in moves:
+    # Every other move goes over land (or sea): the common case, with no convoy involved.
+    for i in sorted(maybe_convoyed.union(candidates)):
         order = given[i]
         assert isinstance(order, Move)
         fleets = candidates.get(i, [])
-        if not fleets and (
-            units[i].type is UnitType.FLEET
-            or (dest[i] in army_near.get(provinces[i], ()) and not order.via_convoy)
-        ):
-            continue  # the common case: over land (or sea), no convoy involved
         if fleets:
             fleet_at = {provinces[c]: c for c in fleets}
             on_route = route_fleets(game_map, provinces[i], dest[i], fleet_at)
