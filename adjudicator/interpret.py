@@ -359,6 +359,9 @@ def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
         return None
 
 
+_READ_LIMIT = 16  # readings kept per text (usually a few: powers and units vary little)
+
+
 @lru_cache(maxsize=1 << 14)
 def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
     """What one order's text says before the power and the position are looked at, or why it
@@ -424,6 +427,8 @@ def _one(
     key = (power, own, other)
     read = reading.read.get(key)
     if read is None:
+        if len(reading.read) >= _READ_LIMIT:
+            reading.read.clear()
         read = reading.read[key] = _read(game_map, kind, power, text, reading.raw, own, other)
     if isinstance(read, OrderEntry | OrderError):
         return read

@@ -357,7 +357,7 @@ def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
     return _Mover(text, ends, shifts).order(shaped)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def raw_parse(text: str) -> RawOrder | SyntaxProblem:
     """The shape of one order (pure and map-free, so cached by text)."""
     keywords = _keywords()
