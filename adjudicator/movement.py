@@ -101,13 +101,15 @@ class _Outcome:
     def build(self) -> MovementOutcome:
         t, d, moved, dislodger = self.t, self.d, self.moved, self.dislodger
         units: dict[str, Unit] = {}
+        dest, army = t.dest, UnitType.ARMY
         for i, unit in enumerate(t.units):
-            if i in dislodger:
-                continue
-            if moved[i]:
-                units[t.dest[i]] = Unit(unit.power, unit.type, self._landing(i))
+            if not moved[i]:
+                if i not in dislodger:
+                    units[t.province[i]] = unit
+            elif unit.type is army:
+                units[dest[i]] = Unit(unit.power, army, dest[i])
             else:
-                units[t.province[i]] = unit
+                units[dest[i]] = Unit(unit.power, unit.type, self._landing(i))
         contested = frozenset(
             p
             for p, movers in t.moves_into.items()
@@ -131,10 +133,8 @@ class _Outcome:
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
-        """Where a moved unit stands: the province for an army, the exact coast for a fleet."""
+        """Where a moved fleet stands: the exact coast (an army stands in the province)."""
         unit = self.t.units[m]
-        if unit.type is UnitType.ARMY:
-            return self.t.dest[m]
         order = self.t.orders[m]
         assert isinstance(order, Move)
         target = order.target
