@@ -58,7 +58,9 @@ class SupportHold:
 
 @dataclass(frozen=True, slots=True)
 class SupportMove:
-    """Support of a move; the target is a province: coasts do not matter to support (4.B.4)."""
+    """Support of a move. The target is a province, or a location when the player named a coast:
+    a support without a coast fits a move to either coast, one with a coast only that coast
+    (DATC 6.B.9; see order_table)."""
 
     unit: UnitRef
     supported: UnitRef
