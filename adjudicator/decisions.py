@@ -258,12 +258,11 @@ class Decisions:
 
     # -- strengths -------------------------------------------------------------------------
     def _support_count(self, m: int, exclude_power: str | None = None) -> int:
-        backers = self.t.backers[m]
-        if not backers:
-            return 0
-        power = self.t.power
-        resolve = self.resolve
-        return sum(1 for s in backers if power[s] != exclude_power and resolve(s))
+        count = 0
+        for s in self.t.backers[m]:
+            if self.t.power[s] != exclude_power and self.resolve(s):
+                count += 1
+        return count
 
     def attack(self, m: int) -> int:
         t = self.t
