@@ -196,28 +196,31 @@ class _Outcome:
         t, d = self.t, self.d
         if self.moved[i]:
             return True, [], None
-        if t.route[i] == BY_CONVOY and not t.has_route[i]:
-            return False, ["no_convoy"], f"no convoy route to {t.dest[i]}"
-        if t.route[i] == BY_CONVOY and not d.convoy_path(i):
-            return False, ["disrupted"], self._disruption(i)
+        dest = t.dest[i]
+        if t.route[i] == BY_CONVOY:
+            if not t.has_route[i]:
+                return False, ["no_convoy"], f"no convoy route to {dest}"
+            if not d.convoy_path(i):
+                return False, ["disrupted"], self._disruption(i)
         attack = d.attack(i)
         occupant = t.occupant[i]
         # With a path, attack strength 0 means the unit in the way is of the same power.
         own = attack == 0 and occupant != NONE
         strength = d.defend(i) if own else attack
         culprits: list[int] = []
-        opponent = d.opponent(i)
-        if own:
-            pass
-        elif opponent != NONE:
-            if d.defend(opponent) >= strength:
-                culprits.append(opponent)
-        elif occupant != NONE and d.hold(t.dest[i]) >= strength:
-            culprits.append(occupant)
-        culprits += [k for k in t.moves_into[t.dest[i]] if k != i and d.prevent(k) >= strength]
+        if not own:
+            opponent = d.opponent(i)
+            if opponent != NONE:
+                if d.defend(opponent) >= strength:
+                    culprits.append(opponent)
+            elif occupant != NONE and d.hold(dest) >= strength:
+                culprits.append(occupant)
+        for k in t.moves_into[dest]:
+            if k != i and d.prevent(k) >= strength:
+                culprits.append(k)
         parts = []
         if culprits:
-            parts.append("bounced with " + ", ".join(self._order_text(k) for k in culprits))
+            parts.append("bounced with " + ", ".join([self._order_text(k) for k in culprits]))
         if own:
             parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
         return False, ["bounce"], "; ".join(parts) or "failed: unresolvable cycle of orders"
