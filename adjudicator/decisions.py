@@ -37,15 +37,7 @@ class Decisions:
         self.t = table
         self.rules = rules
         n = table.size
-        kind, supported, convoyed = table.kind, table.supported, table.convoyed
-        # Every move is a decision, and so is every matched support and every convoy in use;
-        # void supports and convoys, and holds, are settled from the start.
-        self.state = [
-            UNRESOLVED
-            if kind[i] == MOVE or supported[i] != NONE or convoyed[i] != NONE
-            else RESOLVED
-            for i in range(n)
-        ]
+        self.state = [RESOLVED] * n
         self.result = [False] * n
         self.paradox = [False] * n
         """Convoys made to fail by the paradox rule."""
@@ -56,31 +48,38 @@ class Decisions:
         self._paradox_1982 = rules.convoy_paradox == "1982"
         self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
         self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
-        self._settle_unopposed()
+        self._open_decisions()
 
-    def _settle_unopposed(self) -> None:
-        """Settle up front the decisions whose conditions ask no other decision: a support or
-        convoy nobody moves against, and a move into an empty province that nobody else enters,
-        backed (if at all) by such supports. The algorithm would find them succeed on first
-        sight; most orders of a phase are like this."""
+    def _open_decisions(self) -> None:
+        """Every move is a decision, and so is every matched support and every convoy in use;
+        holds and void supports and convoys are settled (as failing) from the start.
+
+        Decisions whose conditions ask no other decision are settled (as succeeding) at once:
+        a support or convoy nobody moves against, and a move into an empty province that nobody
+        else enters, backed (if at all) by such supports. The algorithm would find the same on
+        first sight; most orders of a phase are like this.
+        """
         t, state, result = self.t, self.state, self.result
         attacked = t.moves_into
-        pending = []
+        moves = []
         for i, k in enumerate(t.kind):
-            if state[i] == RESOLVED:
-                continue
             if k == MOVE:
-                pending.append(i)
-            elif t.province[i] not in attacked:
-                state[i], result[i] = RESOLVED, True
-        for m in pending:
+                moves.append(i)
+            elif t.supported[i] != NONE or t.convoyed[i] != NONE:
+                if t.province[i] in attacked:
+                    state[i] = UNRESOLVED
+                else:
+                    result[i] = True
+        for m in moves:
             if (
                 t.occupant[m] == NONE
                 and t.route[m] != BY_CONVOY
                 and len(attacked[t.dest[m]]) == 1
                 and all(state[s] == RESOLVED for s in t.backers[m])
             ):
-                state[m], result[m] = RESOLVED, True
+                result[m] = True
+            else:
+                state[m] = UNRESOLVED
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
