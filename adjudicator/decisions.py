@@ -44,6 +44,8 @@ class Decisions:
         self.backed_up = [False] * n
         """Decisions settled by the backup rule (reported as such)."""
         self._deps: list[int] = []
+        self._paths: dict[int, bool] = {}
+        """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
         self._any_route = rules.multi_route_convoy == "any_route"
         self._paradox_1982 = rules.convoy_paradox == "1982"
         self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
@@ -87,10 +89,6 @@ class Decisions:
         for i in range(self.t.size):
             if state[i] != RESOLVED:
                 self.resolve(i)
-        self._settled_paths = {}
-
-    _settled_paths: dict[int, bool] | None = None
-    """Once every decision is settled, convoy paths no longer change: their values, by move."""
 
     def resolve(self, i: int) -> bool:
         state = self.state[i]
@@ -219,9 +217,10 @@ class Decisions:
             return False
         if self._any_route:
             return all(self.resolve(c) for c in fleets)
-        settled = self._settled_paths
-        if settled is not None and m in settled:
-            return settled[m]
+        state = self.state
+        final = all(state[c] == RESOLVED for c in fleets)
+        if final and m in self._paths:
+            return self._paths[m]
         index = t.index
         found = route_exists(
             self.map,
@@ -230,8 +229,8 @@ class Decisions:
             [t.province[c] for c in fleets],
             lambda p: self.resolve(index[p]),
         )
-        if settled is not None:
-            settled[m] = found
+        if final:
+            self._paths[m] = found
         return found
 
     def path(self, m: int) -> bool:
