@@ -256,17 +256,16 @@ def build_table(
     maybe_convoyed: set[int] = set()
     """Armies moving where they could not go over land, or ordered to go by convoy."""
     army_near = facts.army_near
-    for i, p in enumerate(provinces):
+    for i, (p, unit) in enumerate(zip(provinces, units, strict=True)):
         order = by_province.get(p)
         if order is None:
-            unit = units[i]
             order = Hold(UnitRef(unit.type, unit.location))
         given.append(order)
         if isinstance(order, Move):
             moves.append(i)
             kind[i] = MOVE
             dest[i] = target = prov[order.target]
-            if units[i].type is UnitType.ARMY and (
+            if unit.type is UnitType.ARMY and (
                 order.via_convoy or target not in army_near.get(p, ())
             ):
                 maybe_convoyed.add(i)
