@@ -9,8 +9,10 @@ from random import Random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.decisions import UNRESOLVED, Decisions
 from adjudicator.map import load_map
 from adjudicator.movement import MovementOutcome, adjudicate_movement
+from adjudicator.order_table import MOVE, NONE, build_table
 from adjudicator.orders import (
     Convoy,
     Hold,
@@ -244,3 +246,20 @@ def test_outcome_does_not_depend_on_the_order_of_the_mappings(
         MAP, position, {o.unit.province: o for o in shuffled_orders}, scenario.rules
     )
     assert again == out
+
+
+@SETTINGS
+@given(scenarios())
+def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenario) -> None:
+    """The decisions settled before the guess algorithm runs are the ones it would find."""
+    keyed = {o.unit.province: o for o in scenario.orders}
+    table = build_table(MAP, scenario.position, keyed, scenario.rules)
+    quick = Decisions(MAP, table, scenario.rules)
+    quick.resolve_all()
+    full = Decisions(MAP, table, scenario.rules)
+    for i in range(table.size):  # reopen every decision: the algorithm settles them all
+        if table.kind[i] == MOVE or table.supported[i] != NONE or table.convoyed[i] != NONE:
+            full.state[i], full.result[i] = UNRESOLVED, False
+    full.resolve_all()
+    assert quick.result == full.result
+    assert quick.paradox == full.paradox
