@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from adjudicator.legality import Board, Depends, board_of, board_reason, fixed_reason
 from adjudicator.map import Map
-from adjudicator.names import NameProblem, Place, join_compounds, resolve_power
+from adjudicator.names import NameProblem, Place, join_compounds, resolve_power, resolve_province
 from adjudicator.orders import (
     Build,
     Convoy,
@@ -36,6 +36,7 @@ from adjudicator.parse import (
     Span,
     SyntaxProblem,
     location_for,
+    order_words,
     raw_parse,
     resolve_written_place,
 )
@@ -359,6 +360,36 @@ def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
         return None
 
 
+_UNIT_WORDS = frozenset({"a", "army", "f", "fleet"})
+
+
+def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
+    """A clearer error for an order that stops after a place ('A Par X Bur'): the grammar reads
+    all those words as one place name and complains at the end, so point at the first word after
+    the longest name the map knows. None when that does not apply."""
+    if not message.startswith("incomplete order"):
+        return None
+    words = [(m.group(), m.span()) for m in re.finditer(r"[^\s.,;]+", text)]
+    if words and words[0][0].lower() in _UNIT_WORDS:
+        words = words[1:]
+    run = 0
+    while run < len(words) and words[run][0].lower() not in order_words():
+        run += 1
+    known = 0
+    for count in range(1, run):
+        try:
+            resolve_province(game_map, " ".join(w for w, _ in words[:count]))
+        except NameProblem:
+            continue
+        known = count
+    if not known:
+        return None
+    stray, span = words[known]
+    place = " ".join(w for w, _ in words[:known])
+    expected = message.partition("expected ")[2]
+    return _Problem(f"unexpected '{stray}' after '{place}': expected {expected}", span)
+
+
 _READ_LIMIT = 16  # readings kept per text (usually a few: powers and units vary little)
 
 
@@ -368,7 +399,7 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
     cannot be an order whatever they are."""
     raw = raw_parse(join_compounds(game_map, text))
     if isinstance(raw, SyntaxProblem):
-        return _Problem(raw.message, raw.span)
+        return _stray_word(game_map, text, raw.message) or _Problem(raw.message, raw.span)
     if raw.form not in _FORMS[kind]:
         return _Problem(_WRONG_PHASE[kind], (0, len(text)))
     reader = _Reader(game_map, kind, "", text, None, None)

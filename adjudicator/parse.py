@@ -265,6 +265,14 @@ _PLACEHOLDER = "x"
 
 
 @cache
+def order_words() -> frozenset[str]:
+    """Every literal of the grammar (order words and symbols such as '-'), lower case."""
+    return frozenset(
+        t.pattern.value.lower() for t in _parser().terminals if isinstance(t.pattern, PatternStr)
+    )
+
+
+@cache
 def _keywords() -> frozenset[str] | None:
     """The lower-case keywords a WORD could be read as; None when the grammar's terminals are not
     what the shape cache relies on (it is then not used)."""

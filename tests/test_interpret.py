@@ -6,9 +6,12 @@ import pytest
 from helpers_orders import only_entry, only_error, position, read
 
 from adjudicator.caret import render_caret
+from adjudicator.interpret import interpret_orders
+from adjudicator.map import load_map
 from adjudicator.orders import Move, UnitRef
+from adjudicator.position import Position
 from adjudicator.rules import Rules
-from adjudicator.types import UnitType
+from adjudicator.types import Phase, Unit, UnitType
 
 START = position(
     units={
@@ -359,3 +362,33 @@ def test_unknown_and_irrelevant_coasts_are_ignored() -> None:
 def test_interpreted_orders_are_typed() -> None:
     entry = only_entry(START, "RUSSIA", "F StP - Bot")
     assert entry.order == Move(UnitRef(UnitType.FLEET, "STP/SC"), "BOT")
+
+
+@pytest.mark.parametrize(
+    ("text", "stray", "message"),
+    [
+        ("A Par X Bur", "X", "unexpected 'X' after 'Par': expected -, B, C, D, H, R, S"),
+        ("A North Sea xyz", "xyz", "unexpected 'xyz' after 'North Sea'"),
+        ("Army Gal. removed", "removed", "unexpected 'removed' after 'Gal'"),
+    ],
+)
+def test_a_stray_word_after_a_place_is_pointed_at(text: str, stray: str, message: str) -> None:
+    position = _stray_position()
+    entries, errors = interpret_orders(MAP_FOR_STRAYS, position, {"FRANCE": [text]})
+    assert entries == []
+    (error,) = errors
+    assert error.error.startswith(message)
+    assert text[error.span[0] : error.span[1]] == stray
+
+
+def test_an_order_word_at_the_end_keeps_the_grammars_message() -> None:
+    _, errors = interpret_orders(MAP_FOR_STRAYS, _stray_position(), {"FRANCE": ["A Par -"]})
+    assert errors[0].error == "incomplete order: expected a place"
+
+
+MAP_FOR_STRAYS = load_map("standard")
+
+
+def _stray_position() -> Position:
+    units = {"PAR": Unit("FRANCE", UnitType.ARMY, "PAR")}
+    return Position("standard", Phase.parse("S1901M"), units, MAP_FOR_STRAYS.start_centers())
