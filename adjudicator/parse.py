@@ -154,6 +154,7 @@ _LABELS = {
     "S": "_S _SUPPORT _SUPPORTS",
     "C": "_C _CONVOY _CONVOYS _T _TRANSPORT _TRANSPORTS",
     "VIA": "_VIA _BY",
+    "the end of the order": "$END",
     "R": "_R _RETREAT _RETREATS",
     "B": "_B _BUILD _BUILDS _PLUS",
     "D": "_D _DISBAND _DISBANDS _REMOVE _REMOVES _STAR",
