@@ -58,7 +58,7 @@ CASES = [
         [("F BER", 3), ("F SKA", 2)],
     ),
     (
-        # 2023: to the owned Munich, over land and sea, both three away; "Gulf Of Bothnia"
+        # 2023: to the owned Munich, over land and sea, both three away; "Gulf of Bothnia"
         # comes first. Classic: to the nearest home centre by water: BOT is next to STP/SC.
         "6.J.6 two fleets, equal distance",
         "RUSSIA",

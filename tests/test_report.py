@@ -146,7 +146,7 @@ def test_hold() -> None:
 def test_support_to_hold_of_a_fleet_on_a_coast() -> None:
     before = position("S1901M", {"RUSSIA": ["F BOT", "F STP/SC"]})
     lines = movement_line(result("RUSSIA", "F BOT S F STP/SC"), before=before)
-    assert lines == ["Russia: Fleet Gulf Of Bothnia SUPPORT Fleet St Petersburg (south coast)."]
+    assert lines == ["Russia: Fleet Gulf of Bothnia SUPPORT Fleet St Petersburg (south coast)."]
 
 
 def test_convoyed_move_reads_as_a_move() -> None:
@@ -234,7 +234,7 @@ def test_dislodged_fleet_on_a_coast_and_retreats_to_coasts() -> None:
     report = judge_report(STANDARD, SPRING, entries, after)
     assert report.splitlines()[-2:] == [
         "The Russian Fleet in St Petersburg (south coast) can retreat to",
-        "Gulf Of Bothnia or Finland.",
+        "Gulf of Bothnia or Finland.",
     ]
 
 
