@@ -1,0 +1,22 @@
+"""The README's worked example is the program's real output, kept so by this test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from adjudicator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = "adjudicator adjudicate examples/spring-1901.json --format text"
+
+
+def test_worked_example_matches_the_program() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```\n", readme.index(f"`{COMMAND}` prints:")) + len("```\n")
+    shown = readme[start : readme.index("\n```", start)]
+    example = str(ROOT / "examples" / "spring-1901.json")
+    result = CliRunner().invoke(main, ["adjudicate", example, "--format", "text"])
+    assert result.exit_code == 0
+    assert result.output.rstrip("\n") == shown
