@@ -1,0 +1,58 @@
+"""Whatever a tool sends, `adjudicator batch` answers every line and never stops on one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.batch import process_line
+
+EXAMPLE = json.loads(
+    (Path(__file__).resolve().parent.parent / "examples" / "spring-1901.json").read_text()
+)
+ODD_VALUES: list[Any] = [
+    None,
+    1,
+    "",
+    "X",
+    "S1901R",
+    "W1901A",
+    "F1901R",
+    [],
+    {},
+    ["A PAR"],
+    {"FRANCE": ["A PAR"]},
+    {"FRANCE": {"A PAR": ["PIC"]}},
+    {"FRANCE": ["PAR", "XXX"]},
+    {"convoy_paradox": "1982"},
+    {"bogus": 1},
+    "nope",
+    ["F STP/XX"],
+    {"FRANCE": "A Par - Bur\nA Mar H"},
+    {"RUSSIA": {"F STP/NC": ["BAR"]}},
+    {"NARNIA": ["A PAR"]},
+]
+KEYS = ["variant", "rules", "phase", "units", "centers", "dislodged", "orders", "winner"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    changes=st.lists(
+        st.tuples(st.sampled_from(KEYS), st.sampled_from(range(len(ODD_VALUES)))), max_size=3
+    )
+)
+def test_mutated_documents_give_a_result_or_an_error_line(changes: list[tuple[str, int]]) -> None:
+    doc = json.loads(json.dumps(EXAMPLE))
+    for key, value in changes:
+        doc[key] = ODD_VALUES[value]
+    text, ok = process_line((7, json.dumps(doc)))
+    answer = json.loads(text)
+    if ok:
+        assert set(answer) == {"phase", "orders", "errors", "next"}
+    else:
+        assert answer["line"] == 7
+        assert answer["error"]
