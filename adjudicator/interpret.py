@@ -125,26 +125,36 @@ class _Problem(Exception):
         self.span = span
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Reader:
     """Reads one order of one power against the map and the two units of the position it
     depends on: the one standing (or, in a retreat phase, dislodged) where the ordered unit
-    is written, and the one standing where a supported or convoyed unit is written."""
+    is written, and the one standing where a supported or convoyed unit is written.
+    `places` keeps the places of the text already looked up, for the next reader of it."""
 
     map: Map
     kind: PhaseKind
     power: str
     text: str
     own: Unit | None
-    other: Unit | None
+    other: UnitRef | None
+    places: dict[RawPlace, Place | _Problem]
 
     def place(self, place: RawPlace) -> Place:
+        found = self.places.get(place)
+        if found is None:
+            found = self.places[place] = self._look_up(place)
+        if isinstance(found, _Problem):
+            raise _Problem(found.message, found.span)  # a fresh one: no traceback kept
+        return found
+
+    def _look_up(self, place: RawPlace) -> Place | _Problem:
         try:
             return resolve_written_place(self.map, place)
         except NameProblem as problem:
             coast_error = str(problem).startswith("unknown coast")
             span = place.coast_span if coast_error and place.coast_span else place.span
-            raise _Problem(str(problem), span) from None
+            return _Problem(str(problem), span)
 
     def unit_place(self, raw: RawUnit) -> Place:
         """The place of a unit phrase; a leading nationality without a unit type
@@ -182,9 +192,8 @@ class _Reader:
         """A supported or convoyed unit: as it stands when there is one (nationality and type
         as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
         place = self.unit_place(raw)
-        unit = self.other
-        if unit is not None:
-            return UnitRef(unit.type, unit.location)
+        if self.other is not None:
+            return self.other
         unit_type = raw.type
         if unit_type is None:
             sea = self.map.provinces[place.province].is_sea
@@ -339,16 +348,17 @@ class _Reading:
     """One order's text as far as it can be read without the power and the position: where
     the units it names stand. Its readings for a power and the units found there are kept:
     there are few (the units a map can hold in two places), and orders come back phase after
-    phase."""
+    phase. The places it names are looked up once, for all its readings."""
 
-    __slots__ = ("other", "own", "raw", "read")
+    __slots__ = ("other", "own", "places", "raw", "read")
 
     def __init__(self, raw: RawOrder, own: str | None, other: str | None) -> None:
         self.raw = raw
         self.own = own  # the province of the ordered unit (None for builds and waives)
         self.other = other  # the province of a supported or convoyed unit, when it has one
-        self.read: dict[tuple[str, Unit | None, Unit | None], OrderEntry | OrderError | Order]
+        self.read: dict[tuple[str, Unit | None, UnitRef | None], OrderEntry | OrderError | Order]
         self.read = {}
+        self.places: dict[RawPlace, Place | _Problem] = {}
 
 
 def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
@@ -402,7 +412,7 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
         return _stray_word(game_map, text, raw.message) or _Problem(raw.message, raw.span)
     if raw.form not in _FORMS[kind]:
         return _Problem(_WRONG_PHASE[kind], (0, len(text)))
-    reader = _Reader(game_map, kind, "", text, None, None)
+    reader = _Reader(game_map, kind, "", text, None, None, {})
     own = None
     if raw.form not in ("waive", "build_after", "build_before"):
         assert raw.unit is not None
@@ -410,7 +420,9 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
             own = reader.unit_place(raw.unit).province
         except _Problem as problem:
             return _Problem(problem.message, problem.span)  # kept: without the traceback
-    return _Reading(raw, own, _province_of(reader, raw.other))
+    reading = _Reading(raw, own, _province_of(reader, raw.other))
+    reading.places = reader.places
+    return reading
 
 
 def _read(
@@ -418,14 +430,15 @@ def _read(
     kind: PhaseKind,
     power: str,
     text: str,
-    raw: RawOrder,
+    reading: _Reading,
     own: Unit | None,
-    other: Unit | None,
+    other: UnitRef | None,
 ) -> OrderEntry | OrderError | Order:
     """An order's text read for a power against the units found: the entry, or the order when
     its legality depends on more of the board than these units."""
+    reader = _Reader(game_map, kind, power, text, own, other, reading.places)
     try:
-        order = _Reader(game_map, kind, power, text, own, other).order(raw)
+        order = reader.order(reading.raw)
     except _Problem as problem:
         return OrderError(power, text, problem.message, problem.span)
     reason = fixed_reason(game_map, order)
@@ -454,13 +467,17 @@ def _one(
             own = dislodged.unit if dislodged else None
         else:
             own = board.units.get(reading.own)
-    other = board.units.get(reading.other) if reading.other is not None else None
+    other: UnitRef | None = None
+    if reading.other is not None:
+        found = board.units.get(reading.other)
+        if found is not None:  # whoever it belongs to: only its type and place matter
+            other = UnitRef(found.type, found.location)
     key = (power, own, other)
     read = reading.read.get(key)
     if read is None:
         if len(reading.read) >= _READ_LIMIT:
             reading.read.clear()
-        read = reading.read[key] = _read(game_map, kind, power, text, reading.raw, own, other)
+        read = reading.read[key] = _read(game_map, kind, power, text, reading, own, other)
     if isinstance(read, OrderEntry | OrderError):
         return read
     return OrderEntry(power, text, read, board_reason(game_map, board, power, read))

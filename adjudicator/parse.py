@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import lark
 from lark import Lark, Token, Tree
@@ -59,8 +59,7 @@ Form = Literal[
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RawPlace:
+class RawPlace(NamedTuple):
     """A place as written: its words (coast words included when not separated), and the
     words of an explicit coast ('/nc', '(north coast)')."""
 
@@ -70,8 +69,7 @@ class RawPlace:
     coast_span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RawUnit:
+class RawUnit(NamedTuple):
     place: RawPlace
     type: UnitType | None
     nationality: str | None
@@ -79,9 +77,9 @@ class RawUnit:
     nationality_span: Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RawOrder:
-    """The shape of an order before any name is looked up; `form` is the grammar rule."""
+class RawOrder(NamedTuple):
+    """The shape of an order before any name is looked up; `form` is the grammar rule.
+    (Plain tuples: thousands are built from cached parses, and tuples are the cheapest.)"""
 
     form: Form
     unit: RawUnit | None = None
