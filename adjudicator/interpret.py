@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from adjudicator.legality import Board, Depends, board_of, board_reason, fixed_reason
 from adjudicator.map import Map
@@ -116,6 +116,13 @@ def _segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple
 # -- one order ----------------------------------------------------------------------------
 
 
+@cache
+def _ref(unit_type: UnitType, location: str) -> UnitRef:
+    """One shared UnitRef per unit type and map location (a few hundred per map), rather than
+    one per order kept in the caches."""
+    return UnitRef(unit_type, location)
+
+
 class _Problem(Exception):
     """Why one order's text cannot become an order, and where."""
 
@@ -198,7 +205,7 @@ class _Reader:
         if unit_type is None:
             sea = self.map.provinces[place.province].is_sea
             unit_type = UnitType.FLEET if sea else UnitType.ARMY
-        return UnitRef(unit_type, location_for(self.map, unit_type, place))
+        return _ref(unit_type, location_for(self.map, unit_type, place))
 
     def destination(self, unit: UnitRef, raw: RawPlace) -> str:
         """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
@@ -230,7 +237,7 @@ class _Reader:
                 raise _Problem(
                     f"build an army or a fleet? Write A or F before {prov.name}", raw.span
                 )
-        return Build(UnitRef(unit_type, location_for(self.map, unit_type, place)))
+        return Build(_ref(unit_type, location_for(self.map, unit_type, place)))
 
     def order(self, raw: RawOrder) -> Order:
         whole = (0, len(self.text))
@@ -242,7 +249,7 @@ class _Reader:
         if raw.form in ("build_after", "build_before"):
             return self.build(raw.unit)
         unit = self.own_unit(raw.unit)
-        ref = UnitRef(unit.type, unit.location)
+        ref = _ref(unit.type, unit.location)
         if raw.form in ("disband_after", "remove_before"):
             return Disband(ref)
         if raw.form == "hold":
@@ -471,7 +478,7 @@ def _one(
     if reading.other is not None:
         found = board.units.get(reading.other)
         if found is not None:  # whoever it belongs to: only its type and place matter
-            other = UnitRef(found.type, found.location)
+            other = _ref(found.type, found.location)
     key = (power, own, other)
     read = reading.read.get(key)
     if read is None:
