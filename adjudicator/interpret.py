@@ -102,6 +102,12 @@ def _lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]]
     return tuple(lines)
 
 
+@lru_cache(maxsize=1 << 8)
+def _power_key(game_map: Map, key: str) -> str:
+    """The power a key of the orders names (as written, in capitals, when it names none)."""
+    return resolve_power(game_map, key) or key.strip().upper()
+
+
 def _segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
     """(power, one order's text) for every order in `texts`; a header switches the power for
     the lines after it, in that string and the strings that follow it."""
@@ -505,7 +511,7 @@ def interpret_orders(
     kind = position.phase.kind
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
-        power = resolve_power(game_map, key) or key.strip().upper()
+        power = _power_key(game_map, key)
         given = [texts] if isinstance(texts, str) else texts
         for segment_power, segment in _segments(game_map, given, power):
             results.append(_one(game_map, board, kind, segment_power, segment))

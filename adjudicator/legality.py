@@ -41,12 +41,13 @@ class Board:
 
 
 def board_of(game_map: Map, position: Position) -> Board:
-    units = {u.province: u for u in position.units.values()}
+    """The board of a position, whose mappings are already keyed by province."""
+    units = position.units
     seas = _seas(game_map)
     fleets = [p for p, u in units.items() if p in seas and u.type is UnitType.FLEET]
     return Board(
         units=units,
-        dislodged={d.unit.province: d for d in position.dislodged.values()},
+        dislodged=position.dislodged,
         sea_fleets=frozenset(fleets),
         centers=position.centers,
     )
