@@ -138,36 +138,42 @@ class _Problem(Exception):
         self.span = span
 
 
+def _owner_problem(
+    game_map: Map, kind: PhaseKind, power: str, province: str, unit: Unit | None
+) -> str | None:
+    """Why the unit found where an order's unit is written cannot take this power's order."""
+    if unit is None:
+        dislodged = "dislodged " if kind is PhaseKind.RETREAT else ""
+        return f"no {dislodged}unit in {game_map.provinces[province].name} ({province})"
+    if unit.power != power:
+        owner_info = game_map.powers.get(unit.power)
+        owner = owner_info.name if owner_info else unit.power
+        mine = game_map.powers[power].name
+        return f"{unit} belongs to {owner}, not {mine}"
+    return None
+
+
 @dataclass(slots=True)
 class _Reader:
-    """Reads one order of one power against the map and the two units of the position it
-    depends on: the one standing (or, in a retreat phase, dislodged) where the ordered unit
-    is written, and the one standing where a supported or convoyed unit is written.
-    `places` keeps the places of the text already looked up, for the next reader of it."""
+    """Reads one order against the map and the two units of the position it depends on: the
+    ordered unit as it stands (or, in a retreat phase, lies dislodged) where it is written,
+    already known to be the ordering power's, and the unit standing where a supported or
+    convoyed unit is written. Type and coast come from the position, whatever was written
+    (DATC 4.C.2, 4.B.5)."""
 
     map: Map
     kind: PhaseKind
-    power: str
     text: str
-    own: Unit | None
+    own: UnitRef | None
     other: UnitRef | None
-    places: dict[RawPlace, Place | _Problem]
 
     def place(self, place: RawPlace) -> Place:
-        found = self.places.get(place)
-        if found is None:
-            found = self.places[place] = self._look_up(place)
-        if isinstance(found, _Problem):
-            raise _Problem(found.message, found.span)  # a fresh one: no traceback kept
-        return found
-
-    def _look_up(self, place: RawPlace) -> Place | _Problem:
         try:
             return resolve_written_place(self.map, place)
         except NameProblem as problem:
             coast_error = str(problem).startswith("unknown coast")
             span = place.coast_span if coast_error and place.coast_span else place.span
-            return _Problem(str(problem), span)
+            raise _Problem(str(problem), span) from None
 
     def unit_place(self, raw: RawUnit) -> Place:
         """The place of a unit phrase; a leading nationality without a unit type
@@ -182,24 +188,6 @@ class _Reader:
                 except _Problem:
                     pass
             raise
-
-    def name(self, province: str) -> str:
-        return f"{self.map.provinces[province].name} ({province})"
-
-    def own_unit(self, raw: RawUnit) -> Unit:
-        """The ordered unit as it stands: type and coast come from the position, whatever
-        was written (DATC 4.C.2, 4.B.5)."""
-        province = self.unit_place(raw).province
-        unit = self.own
-        if unit is None:
-            dislodged = "dislodged " if self.kind is PhaseKind.RETREAT else ""
-            raise _Problem(f"no {dislodged}unit in {self.name(province)}", raw.span)
-        if unit.power != self.power:
-            owner_info = self.map.powers.get(unit.power)
-            owner = owner_info.name if owner_info else unit.power
-            mine = self.map.powers[self.power].name
-            raise _Problem(f"{unit} belongs to {owner}, not {mine}", raw.span)
-        return unit
 
     def other_unit(self, raw: RawUnit) -> UnitRef:
         """A supported or convoyed unit: as it stands when there is one (nationality and type
@@ -254,8 +242,8 @@ class _Reader:
         assert raw.unit is not None
         if raw.form in ("build_after", "build_before"):
             return self.build(raw.unit)
-        unit = self.own_unit(raw.unit)
-        ref = _ref(unit.type, unit.location)
+        ref = self.own
+        assert ref is not None
         if raw.form in ("disband_after", "remove_before"):
             return Disband(ref)
         if raw.form == "hold":
@@ -357,13 +345,16 @@ def _settle(
 # -- the whole set ------------------------------------------------------------------------
 
 
+_Order = tuple[Order, str | Depends | None]  # an order and its `fixed_reason`
+
+
 class _Reading:
     """One order's text as far as it can be read without the power and the position: where
     the units it names stand. Its readings for a power and the units found there are kept:
     there are few (the units a map can hold in two places), and orders come back phase after
     phase. The places it names are looked up once, for all its readings."""
 
-    __slots__ = ("other", "own", "places", "raw", "read")
+    __slots__ = ("last", "other", "own", "raw", "read")
 
     def __init__(self, raw: RawOrder, own: str | None, other: str | None) -> None:
         self.raw = raw
@@ -371,7 +362,9 @@ class _Reading:
         self.other = other  # the province of a supported or convoyed unit, when it has one
         self.read: dict[tuple[str, Unit | None, UnitRef | None], OrderEntry | OrderError | Order]
         self.read = {}
-        self.places: dict[RawPlace, Place | _Problem] = {}
+        # the last order read, whoever owns the units: (the units as they stand, the order and
+        # its fixed reason, or the problem); the same text nearly always means the same order
+        self.last: tuple[tuple[UnitRef | None, UnitRef | None], _Order | _Problem] | None = None
 
 
 def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
@@ -425,7 +418,7 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
         return _stray_word(game_map, text, raw.message) or _Problem(raw.message, raw.span)
     if raw.form not in _FORMS[kind]:
         return _Problem(_WRONG_PHASE[kind], (0, len(text)))
-    reader = _Reader(game_map, kind, "", text, None, None, {})
+    reader = _Reader(game_map, kind, text, None, None)
     own = None
     if raw.form not in ("waive", "build_after", "build_before"):
         assert raw.unit is not None
@@ -433,9 +426,7 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
             own = reader.unit_place(raw.unit).province
         except _Problem as problem:
             return _Problem(problem.message, problem.span)  # kept: without the traceback
-    reading = _Reading(raw, own, _province_of(reader, raw.other))
-    reading.places = reader.places
-    return reading
+    return _Reading(raw, own, _province_of(reader, raw.other))
 
 
 def _read(
@@ -449,12 +440,25 @@ def _read(
 ) -> OrderEntry | OrderError | Order:
     """An order's text read for a power against the units found: the entry, or the order when
     its legality depends on more of the board than these units."""
-    reader = _Reader(game_map, kind, power, text, own, other, reading.places)
-    try:
-        order = reader.order(reading.raw)
-    except _Problem as problem:
-        return OrderError(power, text, problem.message, problem.span)
-    reason = fixed_reason(game_map, order)
+    if reading.own is not None:
+        problem = _owner_problem(game_map, kind, power, reading.own, own)
+        if problem is not None:
+            assert reading.raw.unit is not None
+            return OrderError(power, text, problem, reading.raw.unit.span)
+    key = (None if own is None else _ref(own.type, own.location), other)
+    if reading.last is None or reading.last[0] != key:
+        reader = _Reader(game_map, kind, text, *key)
+        found: _Order | _Problem
+        try:
+            order = reader.order(reading.raw)
+            found = order, fixed_reason(game_map, order)
+        except _Problem as problem:
+            found = _Problem(problem.message, problem.span)  # kept: without the traceback
+        reading.last = key, found
+    found = reading.last[1]
+    if isinstance(found, _Problem):
+        return OrderError(power, text, found.message, found.span)
+    order, reason = found
     if reason is Depends.ON_BOARD:
         return order
     return OrderEntry(power, text, order, reason)
