@@ -70,7 +70,6 @@ _FORMS = {
 # -- lines, headers and segments ----------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 14)
 def _header(game_map: Map, line: str) -> tuple[str, str] | None:
     """(power, rest of line) when a line starts with a power header: 'England:', '[ENGLAND]',
     or is nothing but a power's name."""
@@ -345,16 +344,13 @@ def _settle(
 # -- the whole set ------------------------------------------------------------------------
 
 
-_Order = tuple[Order, str | Depends | None]  # an order and its `fixed_reason`
-
-
 class _Reading:
     """One order's text as far as it can be read without the power and the position: where
     the units it names stand. Its readings for a power and the units found there are kept:
     there are few (the units a map can hold in two places), and orders come back phase after
     phase. The places it names are looked up once, for all its readings."""
 
-    __slots__ = ("last", "other", "own", "raw", "read")
+    __slots__ = ("last_order", "last_reason", "last_units", "other", "own", "raw", "read")
 
     def __init__(self, raw: RawOrder, own: str | None, other: str | None) -> None:
         self.raw = raw
@@ -362,9 +358,11 @@ class _Reading:
         self.other = other  # the province of a supported or convoyed unit, when it has one
         self.read: dict[tuple[str, Unit | None, UnitRef | None], OrderEntry | OrderError | Order]
         self.read = {}
-        # the last order read, whoever owns the units: (the units as they stand, the order and
-        # its fixed reason, or the problem); the same text nearly always means the same order
-        self.last: tuple[tuple[UnitRef | None, UnitRef | None], _Order | _Problem] | None = None
+        # the last order read, whoever owns the units: the units as they stand, the order (or
+        # the problem) and its `fixed_reason`; the same text nearly always means the same order
+        self.last_units: tuple[UnitRef | None, UnitRef | None] | None = None
+        self.last_order: Order | _Problem = Waive()
+        self.last_reason: str | Depends | None = None
 
 
 def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
@@ -445,23 +443,21 @@ def _read(
         if problem is not None:
             assert reading.raw.unit is not None
             return OrderError(power, text, problem, reading.raw.unit.span)
-    key = (None if own is None else _ref(own.type, own.location), other)
-    if reading.last is None or reading.last[0] != key:
-        reader = _Reader(game_map, kind, text, *key)
-        found: _Order | _Problem
+    units = (None if own is None else _ref(own.type, own.location), other)
+    if reading.last_units != units:
+        reading.last_units = units
         try:
-            order = reader.order(reading.raw)
-            found = order, fixed_reason(game_map, order)
+            order = _Reader(game_map, kind, text, *units).order(reading.raw)
         except _Problem as problem:
-            found = _Problem(problem.message, problem.span)  # kept: without the traceback
-        reading.last = key, found
-    found = reading.last[1]
+            reading.last_order = _Problem(problem.message, problem.span)  # without traceback
+        else:
+            reading.last_order, reading.last_reason = order, fixed_reason(game_map, order)
+    found, reason = reading.last_order, reading.last_reason
     if isinstance(found, _Problem):
         return OrderError(power, text, found.message, found.span)
-    order, reason = found
     if reason is Depends.ON_BOARD:
-        return order
-    return OrderEntry(power, text, order, reason)
+        return found
+    return OrderEntry(power, text, found, reason)
 
 
 def _one(

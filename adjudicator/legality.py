@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, lru_cache
+from functools import cache
 
 from adjudicator.map import Map
 from adjudicator.orders import (
@@ -261,11 +261,11 @@ def _build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> st
     return None
 
 
-@lru_cache(maxsize=1 << 14)
 def fixed_reason(game_map: Map, order: Order) -> str | Depends | None:
     """Why `order` can never be valid whatever else is on the board (None: it is legal), or
     ON_BOARD when that depends on more of the board than the units the order names: then ask
-    `board_reason`. A pure function of the map and the order, so it is cached."""
+    `board_reason`. A pure function of the map and the order (`interpret` keeps it with the
+    text it read the order from)."""
     if isinstance(order, Move):
         return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
     if isinstance(order, SupportHold):
