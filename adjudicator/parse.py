@@ -304,19 +304,23 @@ class _Mover:
 
     def __init__(self, text: str, ends: list[int], shifts: list[int]) -> None:
         self.text = text
-        self.ends = ends  # where each placeholder ends in the shape, in order
+        self.ends = ends  # where each placeholder ends in the shape, in order, after a -1
         self.shifts = shifts  # how much later the text is than the shape after that end
 
-    def pos(self, shape_pos: int) -> int:
-        index = bisect.bisect_right(self.ends, shape_pos)
-        return shape_pos + (self.shifts[index - 1] if index else 0)
-
     def span(self, span: Span) -> Span:
-        return self.pos(span[0]), self.pos(span[1])
+        start, end = span
+        ends, shifts = self.ends, self.shifts
+        return (
+            start + shifts[bisect.bisect_right(ends, start) - 1],
+            end + shifts[bisect.bisect_right(ends, end) - 1],
+        )
 
     def words(self, span: Span) -> tuple[str, ...]:
         # between the words of one place there is only what the grammar ignores
-        return tuple(w.replace("_", "-") for w in _WORD.findall(self.text, span[0], span[1]))
+        words = _WORD.findall(self.text, span[0], span[1])
+        if "_" not in self.text:  # no compound name joined ('St_Petersburg'): the usual case
+            return tuple(words)
+        return tuple(w.replace("_", "-") for w in words)
 
     def place(self, place: RawPlace) -> RawPlace:
         span = self.span(place.span)
@@ -344,8 +348,8 @@ class _Mover:
 def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
     """The parse of `text` from the parse of its shape; None when the shape does not parse."""
     pieces: list[str] = []
-    ends: list[int] = []
-    shifts: list[int] = []
+    ends = [-1]  # before the text: no shift
+    shifts = [0]
     done = shift = 0
     for match in _WORD.finditer(text):
         word = match.group()
