@@ -348,7 +348,7 @@ class _Reading:
     """One order's text as far as it can be read without the power and the position: where
     the units it names stand. Its readings for a power and the units found there are kept:
     there are few (the units a map can hold in two places), and orders come back phase after
-    phase. The places it names are looked up once, for all its readings."""
+    phase. Readings for another power of units standing alike share the last order read."""
 
     __slots__ = ("last_order", "last_reason", "last_units", "other", "own", "raw", "read")
 
@@ -361,7 +361,7 @@ class _Reading:
         # the last order read, whoever owns the units: the units as they stand, the order (or
         # the problem) and its `fixed_reason`; the same text nearly always means the same order
         self.last_units: tuple[UnitRef | None, UnitRef | None] | None = None
-        self.last_order: Order | _Problem = Waive()
+        self.last_order: Order | _Problem | None = None
         self.last_reason: str | Depends | None = None
 
 
@@ -453,6 +453,7 @@ def _read(
         else:
             reading.last_order, reading.last_reason = order, fixed_reason(game_map, order)
     found, reason = reading.last_order, reading.last_reason
+    assert found is not None
     if isinstance(found, _Problem):
         return OrderError(power, text, found.message, found.span)
     if reason is Depends.ON_BOARD:
