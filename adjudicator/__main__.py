@@ -1,5 +1,5 @@
 """`python -m adjudicator` is the `adjudicator` command."""
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 
 main()

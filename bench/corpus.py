@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.map import Map, load_map
-from adjudicator.types import province_of
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.types import province_of
 
 DEFAULT_OUTPUT = "/tmp/bench-corpus.jsonl"
 
@@ -396,7 +396,7 @@ def game_phases(
 
 def our_step(doc: Phase) -> Phase | None:
     """The next state by our engine: the result document's `next`."""
-    from adjudicator.documents import adjudicate_document
+    from adjudicator.contract.documents import adjudicate_document
 
     return adjudicate_document(doc)["next"]
 

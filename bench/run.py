@@ -181,7 +181,7 @@ def time_reference(docs: list[Phase], keep: Outcomes | None) -> tuple[Timing, Ti
 
 def time_ours(docs: list[Phase], keep: Outcomes | None) -> tuple[Timing, int, str | None]:
     """(adjudicate_document per phase, failures, first failure message)."""
-    from adjudicator.documents import adjudicate_document
+    from adjudicator.contract.documents import adjudicate_document
 
     seconds = 0.0
     failures = 0
@@ -443,7 +443,7 @@ def print_table(rows: list[Timing], baseline: Timing | None) -> None:
 
 
 def profile_ours(docs: list[Phase], top: int) -> None:
-    from adjudicator.documents import adjudicate_document
+    from adjudicator.contract.documents import adjudicate_document
 
     profiler = cProfile.Profile()
     profiler.enable()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.interpret import interpret_orders
-from adjudicator.map import load_map
-from adjudicator.position import Dislodged, Position
-from adjudicator.results import OrderEntry, OrderError
-from adjudicator.rules import DEFAULT_RULES, Rules
-from adjudicator.types import Phase, Unit
+from adjudicator.board.map import load_map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.types import Phase, Unit
+from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.results import OrderEntry, OrderError
 
 MAP = load_map()
 

@@ -18,14 +18,14 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.casefile import read_case
-from adjudicator.caserun import bundled_cases, find_case_files
-from adjudicator.cli import main
-from adjudicator.documents import adjudicate_document
-from adjudicator.game import adjudicate_pending, new_game, replay, with_orders
-from adjudicator.gamefile import read_game, write_game
-from adjudicator.map import load_map
-from adjudicator.types import UnitType
+from adjudicator.board.map import load_map
+from adjudicator.board.types import UnitType
+from adjudicator.cli.main import main
+from adjudicator.contract.documents import adjudicate_document
+from adjudicator.game.game import adjudicate_pending, new_game, replay, with_orders
+from adjudicator.game.gamefile import read_game, write_game
+from adjudicator.testcases.casefile import read_case
+from adjudicator.testcases.caserun import bundled_cases, find_case_files
 
 ROOT = Path(__file__).resolve().parent.parent
 DATC = ROOT.parent / "shared" / "reference" / "DATC_v3_0.txt"

@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.adjustment import (
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import Phase, Unit, UnitType
+from adjudicator.orders.model import Build, Disband, Hold, Order, UnitRef, Waive
+from adjudicator.orders.results import OrderEntry, Resolution
+from adjudicator.resolve.adjustment import (
     UNORDERED_BUILD,
     UNUSABLE_BUILD,
     AdjustmentOutcome,
@@ -14,12 +20,6 @@ from adjudicator.adjustment import (
     adjustment_counts,
     unusable_builds,
 )
-from adjudicator.map import Map, load_map
-from adjudicator.orders import Build, Disband, Hold, Order, UnitRef, Waive
-from adjudicator.position import Position
-from adjudicator.results import OrderEntry, Resolution
-from adjudicator.rules import Rules
-from adjudicator.types import Phase, Unit, UnitType
 
 STANDARD = load_map("standard")
 

@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.batch import process_line
+from adjudicator.contract.batch import process_line
 
 EXAMPLE = json.loads(
     (Path(__file__).resolve().parent.parent / "examples" / "spring-1901.json").read_text()

@@ -1,4 +1,4 @@
-"""The case-file parser (adjudicator.casefile) and the runner's diff (adjudicator.caserun)."""
+"""The case-file parser (testcases.casefile) and the runner's diff (testcases.caserun)."""
 
 from __future__ import annotations
 
@@ -8,20 +8,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.casefile import Board, Case, CaseError, parse_case, read_case
-from adjudicator.caserun import (
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import DEFAULT_RULES
+from adjudicator.board.types import Phase, Unit, UnitType
+from adjudicator.orders.results import OrderError, OrderResult
+from adjudicator.testcases.casefile import Board, Case, CaseError, parse_case, read_case
+from adjudicator.testcases.caserun import (
     bundled_cases,
     compare_position,
     compare_step,
     find_case_files,
 )
-from adjudicator.caserun import (
+from adjudicator.testcases.caserun import (
     test_command as command,
 )
-from adjudicator.position import Dislodged, Position
-from adjudicator.results import OrderError, OrderResult
-from adjudicator.rules import DEFAULT_RULES
-from adjudicator.types import Phase, Unit, UnitType
 
 HEADER = "case: t1\ntitle: a test\nsource: regression\n"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.casefile import CaseError, read_case
-from adjudicator.caserun import bundled_cases, find_case_files, run_case
+from adjudicator.testcases.casefile import CaseError, read_case
+from adjudicator.testcases.caserun import bundled_cases, find_case_files, run_case
 
 FILES = find_case_files([bundled_cases()])
 

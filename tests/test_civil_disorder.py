@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.civil_disorder import (
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.rules import Rules, rules_from
+from adjudicator.board.types import Unit
+from adjudicator.resolve.civil_disorder import (
     Removal,
     civil_disorder_removals,
     describe,
     removal_order,
     unit_distance,
 )
-from adjudicator.map import Map, load_map
-from adjudicator.rules import Rules, rules_from
-from adjudicator.types import Unit
 
 RULES_2023 = Rules()
 CLASSIC = Rules(civil_disorder="classic")

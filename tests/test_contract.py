@@ -13,8 +13,8 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from adjudicator.cli import main
-from adjudicator.documents import adjudicate_document
+from adjudicator.cli.main import main
+from adjudicator.contract.documents import adjudicate_document
 
 RESULT_KEYS = ["phase", "orders", "errors", "next"]
 ORDER_KEYS = ["power", "unit", "input", "order", "result", "tags", "reason"]

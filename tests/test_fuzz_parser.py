@@ -15,9 +15,11 @@ from hypothesis import strategies as st
 from test_parse import orders
 from test_spellings import SPELLINGS, _units_named
 
-from adjudicator.names import join_compounds, resolve_power
-from adjudicator.orders import Build, Disband, Retreat, Waive
-from adjudicator.parse import (
+from adjudicator.board.names import join_compounds, resolve_power
+from adjudicator.board.position import Position
+from adjudicator.board.types import PhaseKind
+from adjudicator.orders.model import Build, Disband, Retreat, Waive
+from adjudicator.orders.parse import (
     OrderParseError,
     _direct_parse,
     _keywords,
@@ -25,8 +27,6 @@ from adjudicator.parse import (
     parse_order,
     raw_parse,
 )
-from adjudicator.position import Position
-from adjudicator.types import PhaseKind
 
 POSITIONS = [
     position(units={p: [str(u) for u in MAP.start_units() if u.power == p] for p in MAP.powers}),

@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.game import (
+from adjudicator.board.map import load_map
+from adjudicator.board.types import Phase
+from adjudicator.cli.game import game_command
+from adjudicator.game.game import (
     Game,
     GameError,
     adjudicate_pending,
@@ -21,10 +24,7 @@ from adjudicator.game import (
     resolve_power,
     with_orders,
 )
-from adjudicator.game_cli import game_command
-from adjudicator.gamefile import read_game, write_game
-from adjudicator.map import load_map
-from adjudicator.types import Phase
+from adjudicator.game.gamefile import read_game, write_game
 
 # An opening in the notations players write: S1901M, F1901M (France dislodged in Burgundy),
 # F1901R, W1901A (builds, one of them one too many).

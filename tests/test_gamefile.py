@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import gamefile
-from adjudicator.game import Game, GameError, adjudicate_pending, new_game, with_orders
-from adjudicator.gamefile import (
+from adjudicator.board.rules import rules_from
+from adjudicator.game import gamefile
+from adjudicator.game.game import Game, GameError, adjudicate_pending, new_game, with_orders
+from adjudicator.game.gamefile import (
     GameFileError,
     game_from_text,
     game_to_text,
@@ -21,7 +22,6 @@ from adjudicator.gamefile import (
     update_game,
     write_game,
 )
-from adjudicator.rules import rules_from
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.game import replay
-from adjudicator.game_cli import game_command
-from adjudicator.gamefile import game_from_text, game_to_text, read_game
-from adjudicator.import_diplomacy import SavedGameError, game_from_saved, tags_of
+from adjudicator.cli.game import game_command
+from adjudicator.game.game import replay
+from adjudicator.game.gamefile import game_from_text, game_to_text, read_game
+from adjudicator.game.import_diplomacy import SavedGameError, game_from_saved, tags_of
 
 FIXTURE = Path(__file__).parent / "data" / "diplomacy_opening.json"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from helpers_orders import only_entry, only_error, position, read
 
-from adjudicator.caret import render_caret
-from adjudicator.interpret import interpret_orders
-from adjudicator.map import load_map
-from adjudicator.orders import Move, UnitRef
-from adjudicator.position import Position
-from adjudicator.rules import Rules
-from adjudicator.types import Phase, Unit, UnitType
+from adjudicator.board.map import load_map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import Phase, Unit, UnitType
+from adjudicator.orders.caret import render_caret
+from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.model import Move, UnitRef
 
 START = position(
     units={

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers_orders import MAP, only_entry, position
 
-from adjudicator.legality import board_of, convoy_route_exists, needed_for_convoy
+from adjudicator.orders.legality import board_of, convoy_route_exists, needed_for_convoy
 
 
 def illegal(

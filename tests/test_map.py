@@ -13,11 +13,11 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.map import MapError, load_map, map_from_data, read_map_file
-from adjudicator.map_cli import map_command
-from adjudicator.map_validate import validate_map_data
-from adjudicator.resources import data_dir
-from adjudicator.types import Phase, PhaseKind, Season, Unit, UnitType
+from adjudicator.board.map import MapError, load_map, map_from_data, read_map_file
+from adjudicator.board.resources import data_dir
+from adjudicator.board.types import Phase, PhaseKind, Season, Unit, UnitType
+from adjudicator.board.validate import validate_map_data
+from adjudicator.cli.map import map_command
 
 MAPS = Path(__file__).parent / "maps"
 ISLAND = MAPS / "island.toml"

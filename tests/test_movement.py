@@ -6,9 +6,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from adjudicator.map import Map, load_map
-from adjudicator.movement import MovementOutcome, adjudicate_movement
-from adjudicator.orders import (
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.types import Phase, Unit, UnitType
+from adjudicator.orders.model import (
     Convoy,
     Hold,
     Move,
@@ -17,9 +19,7 @@ from adjudicator.orders import (
     SupportMove,
     UnitRef,
 )
-from adjudicator.position import Position
-from adjudicator.rules import DEFAULT_RULES, Rules
-from adjudicator.types import Phase, Unit, UnitType
+from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
 
 MAP: Map = load_map("standard")
 

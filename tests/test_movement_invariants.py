@@ -9,11 +9,11 @@ from random import Random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.decisions import UNRESOLVED, Decisions
-from adjudicator.map import load_map
-from adjudicator.movement import MovementOutcome, adjudicate_movement
-from adjudicator.order_table import MOVE, NONE, build_table
-from adjudicator.orders import (
+from adjudicator.board.map import load_map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import Phase, Unit, UnitType, province_of
+from adjudicator.orders.model import (
     Convoy,
     Hold,
     Move,
@@ -22,9 +22,9 @@ from adjudicator.orders import (
     SupportMove,
     UnitRef,
 )
-from adjudicator.position import Position
-from adjudicator.rules import Rules
-from adjudicator.types import Phase, Unit, UnitType, province_of
+from adjudicator.resolve.decisions import UNRESOLVED, Decisions
+from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
+from adjudicator.resolve.order_table import MOVE, NONE, build_table
 
 MAP = load_map("standard")
 POWERS = sorted(MAP.powers)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.map import load_map
-from adjudicator.names import (
+from adjudicator.board.map import load_map
+from adjudicator.board.names import (
     AmbiguousName,
     Place,
     UnknownName,

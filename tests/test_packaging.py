@@ -20,7 +20,7 @@ def test_wheel_ships_grammar_and_maps(tmp_path: Path) -> None:
     assert "adjudicator/grammar/orders.lark" in names
     assert "adjudicator/maps/standard.toml" in names
     assert "adjudicator/test_cases/datc/6.A.1.case" in names
-    assert "adjudicator/engine.py" in names
+    assert "adjudicator/resolve/engine.py" in names
 
 
 def test_cli_runs_from_another_directory(tmp_path: Path) -> None:

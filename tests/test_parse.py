@@ -10,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
-from adjudicator.caret import render_caret
-from adjudicator.map import Map, load_map
-from adjudicator.orders import (
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.resources import data_dir
+from adjudicator.board.types import PhaseKind, UnitType
+from adjudicator.orders.caret import render_caret
+from adjudicator.orders.model import (
     Build,
     Convoy,
     Disband,
@@ -25,7 +27,7 @@ from adjudicator.orders import (
     UnitRef,
     Waive,
 )
-from adjudicator.parse import (
+from adjudicator.orders.parse import (
     OrderParseError,
     RawOrder,
     SyntaxProblem,
@@ -33,8 +35,6 @@ from adjudicator.parse import (
     parse_order,
     raw_parse,
 )
-from adjudicator.resources import data_dir
-from adjudicator.types import PhaseKind, UnitType
 
 MAP = load_map()
 A, F = UnitType.ARMY, UnitType.FLEET

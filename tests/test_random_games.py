@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.game import Game, adjudicate_pending, new_game, replay, with_orders
-from adjudicator.gamefile import read_game, write_game
-from adjudicator.map import Map, load_map
-from adjudicator.position import Position
-from adjudicator.types import PhaseKind, Season, UnitType
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.types import PhaseKind, Season, UnitType
+from adjudicator.game.game import Game, adjudicate_pending, new_game, replay, with_orders
+from adjudicator.game.gamefile import read_game, write_game
 
 MAP = load_map("standard")
 

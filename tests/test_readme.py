@@ -6,7 +6,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from adjudicator.cli import main
+from adjudicator.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMAND = "adjudicator adjudicate examples/spring-1901.json --format text"

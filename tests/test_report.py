@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.map import Map, load_map, read_map_file
-from adjudicator.position import Dislodged, Position
-from adjudicator.report import LINE_WIDTH, judge_report
-from adjudicator.results import OrderResult
-from adjudicator.types import Phase, Unit
+from adjudicator.board.map import Map, load_map, read_map_file
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.types import Phase, Unit
+from adjudicator.orders.results import OrderResult
+from adjudicator.report.text import LINE_WIDTH, judge_report
 
 STANDARD = load_map("standard")
 ISLAND = Path(__file__).parent / "maps" / "island.toml"

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.map import Map, load_map
-from adjudicator.orders import Disband, Retreat, RetreatOrder, UnitRef
-from adjudicator.position import Dislodged, Position
-from adjudicator.results import Resolution
-from adjudicator.retreat import NO_ORDER, adjudicate_retreats
-from adjudicator.types import Phase, Unit, UnitType, province_of
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.types import Phase, Unit, UnitType, province_of
+from adjudicator.orders.model import Disband, Retreat, RetreatOrder, UnitRef
+from adjudicator.orders.results import Resolution
+from adjudicator.resolve.retreat import NO_ORDER, adjudicate_retreats
 
 
 @pytest.fixture(scope="module")

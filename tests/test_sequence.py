@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.map import Map, load_map
-from adjudicator.position import Dislodged, Position
-from adjudicator.rules import Rules
-from adjudicator.sequence import decide_winner, game_over, next_position, updated_centers
-from adjudicator.types import Phase, Unit
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import Phase, Unit
+from adjudicator.resolve.sequence import decide_winner, game_over, next_position, updated_centers
 
 
 @pytest.fixture(scope="module")

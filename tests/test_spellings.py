@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.interpret import interpret_orders
-from adjudicator.map import Map, load_map
-from adjudicator.orders import Build, Convoy, Order, SupportHold, SupportMove, UnitRef, Waive
-from adjudicator.parse import parse_order
-from adjudicator.position import Dislodged, Position
-from adjudicator.types import Phase, PhaseKind, Unit
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.types import Phase, PhaseKind, Unit
+from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.model import Build, Convoy, Order, SupportHold, SupportMove, UnitRef, Waive
+from adjudicator.orders.parse import parse_order
 
 M, R, A = "M", "R", "A"
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.types import Phase, PhaseKind, Season, Unit, UnitType, coast_of, province_of
+from adjudicator.board.types import Phase, PhaseKind, Season, Unit, UnitType, coast_of, province_of
 
 
 def test_phase_round_trip_and_order() -> None:

@@ -1,0 +1,223 @@
+"""The board as data: a `Map` is loaded from maps/NAME.toml and never changes afterwards.
+
+It owns a NetworkX graph of locations (for analysis, pictures and the validator) and plain
+adjacency sets derived from it once, which the hot path of the adjudicator uses.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+from adjudicator.board.resources import data_dir
+from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
+
+TERRAINS = ("land", "sea", "coast", "impassable")
+
+
+class MapError(ValueError):
+    """A map file that cannot be used; `problems` lists every inconsistency found."""
+
+    def __init__(self, source: str, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__(f"{source}: " + "; ".join(problems))
+
+
+@dataclass(frozen=True, slots=True)
+class Province:
+    code: str
+    name: str
+    terrain: str
+    center: bool = False
+    coasts: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def is_sea(self) -> bool:
+        return self.terrain == "sea"
+
+    @property
+    def is_land(self) -> bool:
+        return self.terrain == "land"
+
+    @property
+    def is_coastal(self) -> bool:
+        return self.terrain == "coast"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerInfo:
+    code: str
+    name: str
+    adjective: str
+    home_centers: frozenset[str]
+    start_units: tuple[str, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Map:
+    """A variant's board. Build one with `load_map`; every field is read-only by convention."""
+
+    name: str
+    victory_centers: int
+    start_phase: Phase
+    provinces: Mapping[str, Province]
+    powers: Mapping[str, PowerInfo]
+    coast_names: Mapping[str, tuple[str, ...]]
+    army_adjacency: Mapping[str, frozenset[str]]
+    fleet_adjacency: Mapping[str, frozenset[str]]
+    _fleet_provinces: Mapping[str, frozenset[str]] = field(repr=False)
+
+    @cached_property
+    def graph(self) -> Any:
+        """A NetworkX graph of locations with `army`/`fleet` edge flags (built on first use)."""
+        return _location_graph(self.provinces, self.army_adjacency, self.fleet_adjacency)
+
+    # -- places ---------------------------------------------------------------------------
+    @cached_property
+    def supply_centers(self) -> frozenset[str]:
+        return frozenset(p for p, prov in self.provinces.items() if prov.center)
+
+    def locations_of(self, province: str) -> tuple[str, ...]:
+        """Where a unit can stand in a province: its coasts if it has several, else itself."""
+        prov = self.provinces[province]
+        return tuple(f"{province}/{c}" for c in prov.coasts) or (province,)
+
+    def is_valid_location(self, unit_type: UnitType, location: str) -> bool:
+        """Can a unit of this type stand here (armies on land/coast, fleets on sea/coast)?"""
+        province = province_of(location)
+        prov = self.provinces.get(province)
+        if prov is None or prov.terrain == "impassable":
+            return False
+        if unit_type is UnitType.ARMY:
+            return coast_of(location) is None and not prov.is_sea
+        return location in self.fleet_adjacency
+
+    # -- movement -------------------------------------------------------------------------
+    def can_move(self, unit_type: UnitType, source: str, target: str) -> bool:
+        """Is `target` one step from `source` for this unit type (coast-exact for fleets)?"""
+        if unit_type is UnitType.ARMY:
+            return target in self.army_adjacency.get(province_of(source), ())
+        return target in self.fleet_adjacency.get(source, ())
+
+    def reachable_provinces(self, unit_type: UnitType, location: str) -> frozenset[str]:
+        """The provinces a unit could move to in one step (what it may support into)."""
+        if unit_type is UnitType.ARMY:
+            return self.army_adjacency.get(province_of(location), frozenset())
+        return self._fleet_provinces.get(location, frozenset())
+
+    def fleet_targets(self, location: str, province: str) -> tuple[str, ...]:
+        """The locations of `province` a fleet at `location` can move to (for coast inference)."""
+        return tuple(
+            loc
+            for loc in self.locations_of(province)
+            if loc in self.fleet_adjacency.get(location, ())
+        )
+
+    def home_power(self, province: str) -> str | None:
+        for power in self.powers.values():
+            if province in power.home_centers:
+                return power.code
+        return None
+
+    def start_units(self) -> tuple[Unit, ...]:
+        return tuple(
+            Unit.parse(power.code, text)
+            for power in self.powers.values()
+            for text in power.start_units
+        )
+
+    def start_centers(self) -> dict[str, str]:
+        """Province -> owner at the start: every home centre belongs to its power."""
+        return {c: p.code for p in self.powers.values() for c in sorted(p.home_centers)}
+
+
+def _location_graph(
+    provinces: Mapping[str, Province],
+    army: Mapping[str, frozenset[str]],
+    fleet: Mapping[str, frozenset[str]],
+) -> Any:
+    import networkx as nx  # only analysis and pictures need the graph: keep start-up light
+
+    graph = nx.Graph()
+    for code, prov in provinces.items():
+        graph.add_node(code, province=code, terrain=prov.terrain, center=prov.center)
+        for coast in prov.coasts:
+            graph.add_node(f"{code}/{coast}", province=code, terrain="coast", center=prov.center)
+    for source, targets in army.items():
+        for target in targets:
+            graph.add_edge(source, target, army=True)
+    for source, targets in fleet.items():
+        for target in targets:
+            graph.add_edge(source, target, fleet=True)
+    return graph
+
+
+def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
+    """Build a Map from the parsed contents of a map file, after validating all of it."""
+    from adjudicator.board.validate import validate_map_data
+
+    problems = validate_map_data(data)
+    if problems:
+        raise MapError(source, problems)
+    variant = data["variant"]
+    provinces = {
+        code: Province(
+            code=code,
+            name=p["name"],
+            terrain=p["terrain"],
+            center=bool(p.get("center", False)),
+            coasts=tuple(p.get("coasts", ())),
+            aliases=tuple(p.get("aliases", ())),
+        )
+        for code, p in data["provinces"].items()
+    }
+    powers = {
+        code: PowerInfo(
+            code=code,
+            name=p["name"],
+            adjective=p["adjective"],
+            home_centers=frozenset(p["home_centers"]),
+            start_units=tuple(p["start_units"]),
+        )
+        for code, p in data["powers"].items()
+    }
+    army = {loc: frozenset(n) for loc, n in data.get("army", {}).items()}
+    fleet = {loc: frozenset(n) for loc, n in data.get("fleet", {}).items()}
+    fleet_provinces = {loc: frozenset(province_of(t) for t in n) for loc, n in fleet.items()}
+    return Map(
+        name=variant["name"],
+        victory_centers=int(variant["victory_centers"]),
+        start_phase=Phase.parse(variant.get("start_phase", "S1901M")),
+        provinces=provinces,
+        powers=powers,
+        coast_names={k: tuple(v) for k, v in data.get("coast_names", {}).items()},
+        army_adjacency=army,
+        fleet_adjacency=fleet,
+        _fleet_provinces=fleet_provinces,
+    )
+
+
+def read_map_file(path: Path) -> Map:
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return map_from_data(data, str(path))
+
+
+@cache
+def load_map(name_or_path: str = "standard") -> Map:
+    """A variant by name (maps/NAME.toml) or a path to a map file; loaded once per process."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" and candidate.is_file():
+        return read_map_file(candidate)
+    path = data_dir("maps") / f"{name_or_path}.toml"
+    if not path.is_file():
+        known = sorted(p.stem for p in data_dir("maps").glob("*.toml"))
+        raise MapError(
+            name_or_path, [f"unknown variant {name_or_path!r}; known: {', '.join(known)}"]
+        )
+    return read_map_file(path)

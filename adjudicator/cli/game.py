@@ -1,0 +1,325 @@
+"""`adjudicator game ...`: run a whole game from one file, the way a gamesmaster works.
+
+Each command reads the game file, applies one pure operation from adjudicator.game.game, writes the
+file back atomically and prints what a person needs to see. Rendering helpers here are pure.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from adjudicator.board.map import Map, MapError, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.types import Phase, PhaseKind
+from adjudicator.game.game import (
+    Game,
+    GameError,
+    PlayedPhase,
+    adjudicate_pending,
+    new_game,
+    order_lines,
+    read_orders,
+    rebuild,
+    replay,
+)
+from adjudicator.game.gamefile import GameFileError, read_game, update_game, write_game
+
+T = TypeVar("T")
+
+
+def _load(path: str) -> Game:
+    try:
+        return read_game(path)
+    except GameFileError as error:
+        raise click.ClickException(str(error)) from None
+
+
+def _save(path: str, game: Game) -> None:
+    try:
+        write_game(path, game)
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error}") from None
+
+
+def _update(path: str, change: Callable[[Game], tuple[Game, T]]) -> tuple[Game, T]:
+    """One locked read-change-write of the game file, its failures as command-line errors."""
+    try:
+        return update_game(path, change)
+    except (GameFileError, GameError) as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot write: {error}") from None
+
+
+def _game_name(path: str, game: Game) -> str:
+    return game.meta.get("name") or Path(path).stem
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def game_command() -> None:
+    """Run a game kept in one human-readable file (orders, adjudication, history, replay)."""
+
+
+@game_command.command("new")
+@click.argument("game_file", metavar="FILE")
+@click.option("--variant", default="standard", show_default=True, help="A map name or file.")
+@click.option("--rules", "rules_name", default="2023", show_default=True, help="Rule edition.")
+@click.option("--name", default=None, help="The game's name, shown in reports.")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def new(game_file: str, variant: str, rules_name: str, name: str | None, force: bool) -> None:
+    """Create a game at the variant's first phase."""
+    from adjudicator.board.rules import rules_from
+
+    if Path(game_file).exists() and not force:
+        raise click.ClickException(f"{game_file} exists; use --force to replace it")
+    try:
+        game = new_game(variant, rules_from(rules_name))
+    except (MapError, ValueError) as error:
+        raise click.ClickException(str(error)) from None
+    if name:
+        game = Game(game.variant, game.rules, game.start, meta={"name": name})
+    _save(game_file, game)
+    click.echo(f"{game_file}: new {variant} game (rules {rules_name}) at {game.current.phase}")
+
+
+@game_command.command("orders")
+@click.argument("game_file", metavar="FILE")
+@click.argument("power")
+@click.argument("orders_file", metavar="ORDERS", type=click.File("r", encoding="utf-8"))
+def orders(game_file: str, power: str, orders_file: Any) -> None:
+    """Set POWER's orders for the current phase from ORDERS (`-` reads standard input).
+
+    A new order set replaces the power's earlier one. Every line is shown as it was read; lines
+    that could not be read are marked under the bad part. They are kept as written, so the
+    exit status is 1 when some line could not be read (the set is saved all the same).
+    """
+    from adjudicator.orders.caret import render_caret
+
+    lines = order_lines(orders_file.read())
+    game, reading = _update(game_file, lambda game: read_orders(game, power, lines))
+    code = reading.power
+    label = load_map(game.variant).powers[code].name
+    click.echo(f"{label}: {len(lines)} line(s) for {game.current.phase}")
+    if not lines:
+        click.echo("  (no orders: the units hold, retreats disband, adjustments by default)")
+    for entry in reading.entries:
+        mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
+        click.echo(f"  {entry.input!s:<36} => {entry.order}{mark}")
+    for problem in reading.errors:
+        click.echo(render_caret(problem.input, problem.span, problem.error))
+    if reading.errors:
+        click.echo(f"{len(reading.errors)} line(s) could not be read", err=True)
+        sys.exit(1)
+
+
+@game_command.command("adjudicate")
+@click.argument("game_file", metavar="FILE")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: the judge-style report; json: the result document of CONTRACT.md.",
+)
+def adjudicate(game_file: str, output_format: str) -> None:
+    """Adjudicate the current phase with the pending orders and record it in the file."""
+
+    def change(game: Game) -> tuple[Game, tuple[Game, PlayedPhase]]:
+        updated, played = adjudicate_pending(game)
+        return updated, (game, played)
+
+    updated, (game, played) = _update(game_file, change)
+    before = game.current
+    if output_format == "json":
+        click.echo(json.dumps(_result_document(played, updated), indent=2))
+    else:
+        click.echo(_text_report(_game_name(game_file, game), game, before, played), nl=False)
+
+
+def _result_document(played: PlayedPhase, game: Game) -> dict[str, Any]:
+    from adjudicator.contract.documents import result_to_document
+    from adjudicator.resolve.engine import PhaseResult
+
+    result = PhaseResult(played.phase, played.results, played.errors, played.next)
+    return result_to_document(result, game.rules)
+
+
+def _text_report(name: str, game: Game, before: Position, played: PlayedPhase) -> str:
+    """The judge's report, then any order lines that could not be read, caret-marked."""
+    from adjudicator.orders.caret import render_caret
+    from adjudicator.report.text import judge_report
+
+    game_map = load_map(game.variant)
+    report = judge_report(game_map, before, played.results, played.next, game=name)
+    if played.errors:
+        lines = ["", "Orders that could not be read:", ""]
+        for error in played.errors:
+            lines.append(f"{_power_name(game_map, error.power)}:")
+            lines.append(render_caret(error.input, error.span, error.error))
+        report = report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+    return report
+
+
+@game_command.command("show")
+@click.argument("game_file", metavar="FILE")
+@click.option("--phase", "phase_name", default=None, help="A phase played (e.g. S1901M).")
+def show(game_file: str, phase_name: str | None) -> None:
+    """Show the current position (or the one at the start of --phase) and its orders."""
+    game = _load(game_file)
+    try:
+        phase = Phase.parse(phase_name) if phase_name else game.current.phase
+        position, played = game.lookup(phase)
+    except (GameError, ValueError) as error:
+        raise click.ClickException(str(error)) from None
+    game_map = load_map(game.variant)
+    title = f"{_game_name(game_file, game)}: {game.variant}, rules {game.rules.edition}"
+    click.echo(title)
+    click.echo(describe_position(game_map, position))
+    if played is None:
+        click.echo(describe_pending(game_map, game.pending))
+    else:
+        click.echo(describe_results(game_map, played))
+
+
+def _power_name(game_map: Map, code: str) -> str:
+    info = game_map.powers.get(code)
+    return info.name if info else code.title()
+
+
+def _place(game_map: Map, location: str) -> str:
+    province = game_map.provinces.get(location.split("/")[0])
+    return province.name if province else location
+
+
+def _either(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def describe_position(game_map: Map, position: Position) -> str:
+    """Units and centres per power, unowned centres, the dislodged, the adjustments due."""
+    phase = position.phase
+    lines = [f"{phase.season.word} {phase.year} {phase.kind.word} ({phase})", ""]
+    powers = sorted(
+        set(game_map.powers)
+        | {u.power for u in position.units.values()}
+        | set(position.centers.values())
+    )
+    width = max(len(_power_name(game_map, p)) for p in powers) + 2
+    for power in powers:
+        units = [str(u) for u in position.units_of(power)]
+        centers = position.centers_of(power)
+        lead = f"{_power_name(game_map, power) + ':':<{width}}"
+        lines.append(f"{lead}{len(units)} units: {', '.join(units) or '-'}")
+        lines.append(f"{'':<{width}}{len(centers)} centres: {', '.join(centers) or '-'}")
+    unowned = sorted(game_map.supply_centers - set(position.centers))
+    if unowned:
+        lines += ["", f"Unowned centres: {', '.join(unowned)}"]
+    if position.dislodged:
+        lines += ["", "Dislodged:"]
+        for d in sorted(position.dislodged.values(), key=lambda d: (d.unit.power, str(d.unit))):
+            info = game_map.powers.get(d.unit.power)
+            adjective = info.adjective if info else d.unit.power.title()
+            where = _either([_place(game_map, r) for r in d.retreats]) if d.retreats else None
+            fate = f"can retreat to {where}" if where else "has nowhere to retreat"
+            lines.append(
+                f"  The {adjective} {d.unit.type.word} in {_place(game_map, d.unit.location)}"
+                f" ({d.unit}) {fate}."
+            )
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        from adjudicator.resolve.adjustment import adjustment_counts
+
+        due = {p: n for p, n in adjustment_counts(game_map, position).items() if n}
+        lines += ["", "Adjustments:"]
+        for power, count in sorted(due.items()):
+            what = f"builds {count}" if count > 0 else f"removes {-count}"
+            lines.append(f"  {_power_name(game_map, power)} {what}")
+    if position.winner:
+        lines += ["", f"Winner: {_power_name(game_map, position.winner)}"]
+    return "\n".join(lines)
+
+
+def describe_pending(game_map: Map, pending: Mapping[str, Sequence[str]]) -> str:
+    """The orders received so far for the current phase, as written, and who has sent none."""
+    lines = ["", "Pending orders:"]
+    for power, texts in pending.items():
+        label = f"  {_power_name(game_map, power)}: "
+        if not texts:
+            lines.append(label + "(none: default orders)")
+        for index, text in enumerate(texts):
+            lines.append((label if index == 0 else " " * len(label)) + text)
+    missing = [_power_name(game_map, p) for p in game_map.powers if p not in pending]
+    if not pending:
+        lines.append("  (none yet)")
+    if missing and pending:
+        lines.append(f"  No orders yet from: {', '.join(missing)}")
+    return "\n".join(lines)
+
+
+def describe_results(game_map: Map, played: PlayedPhase) -> str:
+    """The orders of a played phase as the engine read them, with their outcome."""
+    lines = ["", f"Orders and results of {played.phase}:"]
+    for r in played.results:
+        tags = f" ({', '.join(r.tags)})" if r.tags else ""
+        why = f": {r.reason}" if r.reason else ""
+        lines.append(f"  {_power_name(game_map, r.power)}: {r.order}  {r.result}{tags}{why}")
+    for e in played.errors:
+        lines.append(f"  {_power_name(game_map, e.power)}: {e.input!r} not read: {e.error}")
+    lines.append(f"Next: {played.next.phase}")
+    return "\n".join(lines)
+
+
+@game_command.command("replay")
+@click.argument("game_file", metavar="FILE")
+@click.option(
+    "--rewrite",
+    is_flag=True,
+    help="Re-adjudicate from the start and store the new results (after a hand correction).",
+)
+def replay_command(game_file: str, rewrite: bool) -> None:
+    """Re-adjudicate every stored phase; exit 1 if any stored outcome is not reproduced."""
+    if rewrite:
+        rebuilt, _ = _update(game_file, lambda game: (rebuild(game), None))
+        click.echo(f"rewrote {game_file}: {len(rebuilt.played)} phases re-adjudicated")
+        return
+    game = _load(game_file)
+    differences = replay(game)
+    for found in differences:
+        click.echo(f"{found.phase}: differs")
+        for problem in found.problems:
+            click.echo(f"  {problem}")
+    if differences:
+        click.echo(f"{len(differences)} of {len(game.played)} phases differ", err=True)
+        sys.exit(1)
+    click.echo(f"OK: {len(game.played)} phases replayed")
+
+
+@game_command.command("import")
+@click.argument("saved_file", metavar="SAVED.json")
+@click.argument("game_file", metavar="OUT_GAME_FILE")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+def import_command(saved_file: str, game_file: str, force: bool) -> None:
+    """Convert a saved game of the `diplomacy` package into a game file."""
+    from adjudicator.game.import_diplomacy import SavedGameError, game_from_saved
+
+    if Path(game_file).exists() and not force:
+        raise click.ClickException(f"{game_file} exists; use --force to replace it")
+    try:
+        text = (
+            sys.stdin.read() if saved_file == "-" else Path(saved_file).read_text(encoding="utf-8")
+        )
+        game = game_from_saved(json.loads(text))
+    except OSError as error:
+        raise click.ClickException(f"{saved_file}: cannot read: {error}") from None
+    except json.JSONDecodeError as error:
+        raise click.ClickException(f"{saved_file}: not valid JSON: {error}") from None
+    except SavedGameError as error:
+        raise click.ClickException(f"{saved_file}: {error}") from None
+    _save(game_file, game)
+    click.echo(f"{game_file}: imported {len(game.played)} phases; now at {game.current.phase}")

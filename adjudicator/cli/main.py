@@ -1,0 +1,146 @@
+"""The `adjudicator` command line: thin faces on the engine (I/O lives here, nowhere else)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+from pathlib import Path
+from typing import Any, ClassVar
+
+import click
+
+
+def _read_json(path: str) -> Any:
+    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise click.ClickException(f"{path}: not valid JSON: {error}") from None
+
+
+class _LazyGroup(click.Group):
+    """Subcommands kept in their own modules are imported only when used (fast start-up)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str]]] = {
+        "test": ("adjudicator.testcases.caserun", "test_command"),
+        "map": ("adjudicator.cli.map", "map_command"),
+        "game": ("adjudicator.cli.game", "game_command"),
+    }
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.lazy:
+            module, attribute = self.lazy[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="adjudicator")
+def main() -> None:
+    """Adjudicate Diplomacy orders exactly (DATC v3.0), from JSON or from plain text."""
+
+
+@main.command()
+@click.argument("phase_file", metavar="PHASE.json")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["json", "text"]),
+    default="json",
+    show_default=True,
+    help="json: the result document of CONTRACT.md; text: the judge-style report.",
+)
+def adjudicate(phase_file: str, output_format: str) -> None:
+    """Adjudicate one phase document (`-` reads standard input)."""
+    from adjudicator.contract.documents import DocumentError, adjudicate_document
+
+    data = _read_json(phase_file)
+    try:
+        if output_format == "text":
+            click.echo(_text_report(data), nl=False)
+            return
+        result = adjudicate_document(data)
+    except DocumentError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+
+
+def _text_report(data: Any) -> str:
+    from adjudicator.board.map import load_map
+    from adjudicator.contract.documents import (
+        orders_from_document,
+        position_from_document,
+        read_phase_document,
+    )
+    from adjudicator.report.text import judge_report
+    from adjudicator.resolve.engine import adjudicate as run_phase
+
+    doc = read_phase_document(data)
+    position, rules = position_from_document(doc)
+    result = run_phase(position, orders_from_document(doc), rules)
+    report = judge_report(load_map(position.variant), position, result.orders, result.next)
+    if result.errors:
+        from adjudicator.orders.caret import render_caret
+
+        lines = ["", "Orders that could not be read:"]
+        power = None
+        for error in result.errors:
+            if error.power != power:
+                power = error.power
+                lines += ["", f"{power.title()}:"]
+            lines.append(render_caret(error.input, error.span, error.error))
+        report = report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+    return report
+
+
+@main.command()
+@click.argument("input_file", metavar="IN.jsonl", type=click.File("r"))
+@click.option("-o", "--output", type=click.File("w"), default="-", help="Where results go.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
+def batch(input_file: Any, output: Any, jobs: int) -> None:
+    """Adjudicate one phase document per line; one result document per line, same order."""
+    from adjudicator.contract.batch import run_batch
+
+    failures = run_batch(input_file, output, jobs)
+    if failures:
+        click.echo(f"{failures} line(s) could not be adjudicated", err=True)
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("orders_file", metavar="ORDERS", type=click.File("r"))
+@click.option("--state", "state_file", required=True, metavar="PHASE.json", help="The position.")
+def check(orders_file: Any, state_file: str) -> None:
+    """Read an order sheet against a position and show what each line means, or why not."""
+    from adjudicator.board.map import load_map
+    from adjudicator.contract.documents import (
+        DocumentError,
+        position_from_document,
+        read_phase_document,
+    )
+    from adjudicator.orders.caret import render_caret
+    from adjudicator.orders.interpret import interpret_orders
+
+    try:
+        position, rules = position_from_document(read_phase_document(_read_json(state_file)))
+    except DocumentError as error:
+        raise click.ClickException(str(error)) from None
+    game_map = load_map(position.variant)
+    text = orders_file.read()
+    # An order sheet switches power with headers; lines before any header are checked for
+    # every power in turn is not meaningful, so the sheet must name its powers.
+    entries, errors = interpret_orders(game_map, position, {"": [text]}, rules)
+    for entry in entries:
+        mark = f"  (illegal: {entry.illegal})" if entry.illegal else ""
+        label = f"{entry.power.title()}:"
+        click.echo(f"{label:9} {entry.input!s:40} => {entry.order}{mark}")
+    for problem in errors:
+        click.echo(f"{problem.power.title() or '?'}:")
+        click.echo(render_caret(problem.input, problem.span, problem.error))
+    if errors:
+        sys.exit(1)

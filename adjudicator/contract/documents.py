@@ -1,0 +1,179 @@
+"""The JSON contract (CONTRACT.md): phase documents in, result documents out.
+
+`PhaseDocument` validates what a tool sends (and gives its JSON schema); the conversions here are
+the only place where the contract's vocabulary meets the engine's values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import to_json
+
+from adjudicator.board.map import Map, MapError, load_map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import Rules, rules_from, rules_spec
+from adjudicator.board.types import Phase, Unit
+from adjudicator.resolve.engine import PhaseResult, adjudicate
+
+
+class DocumentError(ValueError):
+    """A phase document that cannot be adjudicated; the message says what and where."""
+
+
+class PhaseDocument(BaseModel):
+    """The state of one phase plus the players' orders, as tools send it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = "standard"
+    rules: str | dict[str, Any] = "2023"
+    phase: str
+    units: dict[str, list[str]] = Field(default_factory=dict)
+    centers: dict[str, list[str]] | None = None
+    dislodged: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    orders: dict[str, list[str] | str] = Field(default_factory=dict)
+    winner: str | None = None
+
+
+@lru_cache(maxsize=4096)
+def _unit(game_map: Map, power: str, text: str) -> Unit:
+    """A unit string of a document; cached, since a board has few distinct ones."""
+    try:
+        unit = Unit.parse(power, text)
+    except ValueError:
+        expected = "expected e.g. 'A PAR' or 'F STP/SC'"
+        raise DocumentError(f"bad unit {text!r} of {power}: {expected}") from None
+    if not game_map.is_valid_location(unit.type, unit.location):
+        raise DocumentError(f"unit {text!r} of {power} cannot stand there on {game_map.name}")
+    return unit
+
+
+def _power(game_map: Map, name: str) -> str:
+    power = name.upper()
+    if power not in game_map.powers:
+        known = ", ".join(game_map.powers)
+        raise DocumentError(f"unknown power {name!r} on {game_map.name}; known: {known}")
+    return power
+
+
+def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
+    """The Position and Rules a validated phase document describes."""
+    try:
+        game_map = load_map(doc.variant)
+        rules = rules_from(doc.rules)
+        phase = Phase.parse(doc.phase)
+    except (MapError, ValueError) as error:
+        raise DocumentError(str(error)) from None
+    units: dict[str, Unit] = {}
+    for name, texts in doc.units.items():
+        power = _power(game_map, name)
+        for text in texts:
+            unit = _unit(game_map, power, text)
+            if unit.province in units:
+                raise DocumentError(f"two units in {unit.province}: {units[unit.province]}, {text}")
+            units[unit.province] = unit
+    if doc.centers is None:
+        centers = game_map.start_centers()
+    else:
+        centers = {}
+        for name, provinces in doc.centers.items():
+            power = _power(game_map, name)
+            for province in provinces:
+                if province.upper() not in game_map.supply_centers:
+                    raise DocumentError(f"{province!r} of {power} is not a supply centre")
+                centers[province.upper()] = power
+    dislodged: dict[str, Dislodged] = {}
+    for name, entries in doc.dislodged.items():
+        power = _power(game_map, name)
+        for text, retreats in entries.items():
+            unit = _unit(game_map, power, text)
+            dislodged[unit.province] = Dislodged(unit, tuple(r.upper() for r in retreats))
+    winner = _power(game_map, doc.winner) if doc.winner else None
+    position = Position(doc.variant, phase, units, centers, dislodged, winner)
+    return position, rules
+
+
+def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
+    """A phase document (without orders) for a position: the contract's `next`."""
+    units: dict[str, list[str]] = {}
+    for unit in sorted(position.units.values(), key=lambda u: (u.power, str(u))):
+        units.setdefault(unit.power, []).append(str(unit))
+    centers: dict[str, list[str]] = {}
+    for province, owner in sorted(position.centers.items(), key=lambda item: (item[1], item[0])):
+        centers.setdefault(owner, []).append(province)
+    dislodged: dict[str, dict[str, list[str]]] = {}
+    for d in sorted(position.dislodged.values(), key=lambda d: (d.unit.power, str(d.unit))):
+        dislodged.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+    doc: dict[str, Any] = {
+        "variant": position.variant,
+        "rules": rules_spec(rules),
+        "phase": str(position.phase),
+        "units": units,
+        "centers": centers,
+        "dislodged": dislodged,
+    }
+    if position.winner:
+        doc["winner"] = position.winner
+    return doc
+
+
+def orders_from_document(doc: PhaseDocument) -> dict[str, list[str]]:
+    """Orders per power; a single string may hold several lines."""
+    return {
+        power: [texts] if isinstance(texts, str) else texts for power, texts in doc.orders.items()
+    }
+
+
+def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
+    return {
+        "phase": str(result.phase),
+        "orders": [r.to_document() for r in result.orders],
+        "errors": [e.to_document() for e in result.errors],
+        "next": position_to_document(result.next, rules),
+    }
+
+
+def _document_error(error: ValidationError) -> DocumentError:
+    problems = [(e["type"], ".".join(str(p) for p in e["loc"]), e["msg"]) for e in error.errors()]
+    if problems and problems[0][0] == "json_invalid":
+        return DocumentError(f"not valid JSON: {problems[0][2]}")
+    if problems and problems[0][0] == "model_type":
+        return DocumentError("a phase document must be a JSON object")
+    listed = "; ".join(f"{where or 'document'}: {message}" for _, where, message in problems)
+    return DocumentError(f"not a phase document: {listed}")
+
+
+def read_phase_document(data: Mapping[str, Any]) -> PhaseDocument:
+    try:
+        return PhaseDocument.model_validate(data)
+    except ValidationError as error:
+        raise _document_error(error) from None
+
+
+def read_phase_json(text: str | bytes) -> PhaseDocument:
+    """A phase document straight from JSON text (parsed and validated in one pass)."""
+    try:
+        return PhaseDocument.model_validate_json(text)
+    except ValidationError as error:
+        raise _document_error(error) from None
+
+
+def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
+    """A validated phase document in, a result document out; DocumentError if unusable."""
+    position, rules = position_from_document(doc)
+    result = adjudicate(position, orders_from_document(doc), rules)
+    return result_to_document(result, rules)
+
+
+def adjudicate_document(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A phase document (parsed JSON) in, a result document out; DocumentError if unusable."""
+    return adjudicate_phase_document(read_phase_document(data))
+
+
+def adjudicate_json_line(line: str | bytes) -> bytes:
+    """One line of `adjudicator batch`: JSON text in, compact JSON of the result out."""
+    return to_json(adjudicate_phase_document(read_phase_json(line)))

@@ -1,0 +1,481 @@
+"""From players' order texts to typed orders: the lenient, position-aware reader.
+
+Every non-blank line that is not a power header or a comment ends as exactly one OrderEntry or
+OrderError (or one per order when a line holds several, separated by ',' or ';'). Nothing raises
+out of `interpret_orders`: bad text, unknown names, foreign units and conflicting orders all
+become error entries that quote the input and point at the bad part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from adjudicator.board.map import Map
+from adjudicator.board.names import (
+    NameProblem,
+    Place,
+    join_compounds,
+    resolve_power,
+    resolve_province,
+)
+from adjudicator.board.position import Position
+from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.types import PhaseKind, Unit, UnitType
+from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
+from adjudicator.orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+from adjudicator.orders.parse import (
+    RawOrder,
+    RawPlace,
+    RawUnit,
+    Span,
+    SyntaxProblem,
+    location_for,
+    order_words,
+    raw_parse,
+    resolve_written_place,
+)
+from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.sheet import power_key, segments
+
+_MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
+_RETREAT_FORMS = frozenset({"move", "retreat", "disband_after", "remove_before"})
+_ADJUSTMENT_FORMS = frozenset(
+    {"build_after", "build_before", "disband_after", "remove_before", "waive"}
+)
+_WRONG_PHASE = {
+    PhaseKind.MOVEMENT: "only holds, moves, supports and convoys are ordered in a movement phase",
+    PhaseKind.RETREAT: "only retreats and disbands can be ordered in a retreat phase",
+    PhaseKind.ADJUSTMENT: "only builds, removals and waives can be ordered in an adjustment phase",
+}
+_FORMS = {
+    PhaseKind.MOVEMENT: _MOVEMENT_FORMS,
+    PhaseKind.RETREAT: _RETREAT_FORMS,
+    PhaseKind.ADJUSTMENT: _ADJUSTMENT_FORMS,
+}
+
+
+# -- one order ----------------------------------------------------------------------------
+
+
+@cache
+def _ref(unit_type: UnitType, location: str) -> UnitRef:
+    """One shared UnitRef per unit type and map location (a few hundred per map), rather than
+    one per order kept in the caches."""
+    return UnitRef(unit_type, location)
+
+
+class _Problem(Exception):
+    """Why one order's text cannot become an order, and where."""
+
+    def __init__(self, message: str, span: Span) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+def _owner_problem(
+    game_map: Map, kind: PhaseKind, power: str, province: str, unit: Unit | None
+) -> str | None:
+    """Why the unit found where an order's unit is written cannot take this power's order."""
+    if unit is None:
+        dislodged = "dislodged " if kind is PhaseKind.RETREAT else ""
+        return f"no {dislodged}unit in {game_map.provinces[province].name} ({province})"
+    if unit.power != power:
+        owner_info = game_map.powers.get(unit.power)
+        owner = owner_info.name if owner_info else unit.power
+        mine = game_map.powers[power].name
+        return f"{unit} belongs to {owner}, not {mine}"
+    return None
+
+
+@dataclass(slots=True)
+class _Reader:
+    """Reads one order against the map and the two units of the position it depends on: the
+    ordered unit as it stands (or, in a retreat phase, lies dislodged) where it is written,
+    already known to be the ordering power's, and the unit standing where a supported or
+    convoyed unit is written. Type and coast come from the position, whatever was written
+    (DATC 4.C.2, 4.B.5)."""
+
+    map: Map
+    kind: PhaseKind
+    text: str
+    own: UnitRef | None
+    other: UnitRef | None
+
+    def place(self, place: RawPlace) -> Place:
+        try:
+            return resolve_written_place(self.map, place)
+        except NameProblem as problem:
+            coast_error = str(problem).startswith("unknown coast")
+            span = place.coast_span if coast_error and place.coast_span else place.span
+            raise _Problem(str(problem), span) from None
+
+    def unit_place(self, raw: RawUnit) -> Place:
+        """The place of a unit phrase; a leading nationality without a unit type
+        ('Russian War') is dropped when the whole phrase is not a place."""
+        try:
+            return self.place(raw.place)
+        except _Problem:
+            words = raw.place.words
+            if len(words) > 1 and resolve_power(self.map, words[0]) is not None:
+                try:
+                    return self.place(RawPlace(words[1:], raw.place.span, raw.place.coast))
+                except _Problem:
+                    pass
+            raise
+
+    def other_unit(self, raw: RawUnit) -> UnitRef:
+        """A supported or convoyed unit: as it stands when there is one (nationality and type
+        as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
+        place = self.unit_place(raw)
+        if self.other is not None:
+            return self.other
+        unit_type = raw.type
+        if unit_type is None:
+            sea = self.map.provinces[place.province].is_sea
+            unit_type = UnitType.FLEET if sea else UnitType.ARMY
+        return _ref(unit_type, location_for(self.map, unit_type, place))
+
+    def destination(self, unit: UnitRef, raw: RawPlace) -> str:
+        """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
+        the province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it
+        can reach (4.B.2); with two reachable coasts and none named the target stays a bare
+        province, which legality rejects (4.B.1)."""
+        place = self.place(raw)
+        province = place.province
+        coasts = self.map.provinces[province].coasts
+        if unit.type is UnitType.ARMY or not coasts:
+            return province
+        if place.coast in coasts:
+            return f"{province}/{place.coast}"
+        options = self.map.fleet_targets(unit.location, province)
+        return options[0] if len(options) == 1 else province
+
+    def build(self, raw: RawUnit) -> Build:
+        """A build; a missing unit type means an army inland and a fleet where a coast was
+        named, and is an error in a coastal province without one (DATC 4.C.3)."""
+        place = self.place(raw.place)
+        prov = self.map.provinces[place.province]
+        unit_type = raw.type
+        if unit_type is None:
+            if prov.is_land:
+                unit_type = UnitType.ARMY
+            elif prov.is_sea or place.coast in prov.coasts:
+                unit_type = UnitType.FLEET
+            else:
+                raise _Problem(
+                    f"build an army or a fleet? Write A or F before {prov.name}", raw.span
+                )
+        return Build(_ref(unit_type, location_for(self.map, unit_type, place)))
+
+    def order(self, raw: RawOrder) -> Order:
+        whole = (0, len(self.text))
+        if raw.form not in _FORMS[self.kind]:
+            raise _Problem(_WRONG_PHASE[self.kind], whole)
+        if raw.form == "waive":
+            return Waive()
+        assert raw.unit is not None
+        if raw.form in ("build_after", "build_before"):
+            return self.build(raw.unit)
+        ref = self.own
+        assert ref is not None
+        if raw.form in ("disband_after", "remove_before"):
+            return Disband(ref)
+        if raw.form == "hold":
+            return Hold(ref)
+        if raw.form in ("move", "retreat") and raw.target is not None:
+            target = self.destination(ref, raw.target)
+            if self.kind is PhaseKind.RETREAT:
+                if raw.via_convoy:
+                    raise _Problem("a retreat cannot go by convoy", whole)
+                return Retreat(ref, target)
+            return Move(ref, target, raw.via_convoy)
+        assert raw.other is not None
+        other = self.other_unit(raw.other)
+        if raw.form == "support_hold":
+            return SupportHold(ref, other)
+        assert raw.target is not None
+        place = self.place(raw.target)
+        if raw.form == "support_move":
+            # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
+            return SupportMove(ref, other, location_for(self.map, other.type, place))
+        return Convoy(ref, other, place.province)
+
+
+# -- several orders for one unit ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    index: int
+    entry: OrderEntry
+
+
+def _key(index: int, entry: OrderEntry) -> object:
+    """What an order is for: the orders of one group compete (the index: waives never do)."""
+    order = entry.order
+    if isinstance(order, Waive):
+        return index
+    if isinstance(order, Build):
+        return ("build", entry.power, order)
+    return order.unit.location  # the unit's location on the board, whatever was written
+
+
+def _error(entry: OrderEntry, message: str) -> OrderError:
+    assert entry.input is not None
+    return OrderError(entry.power, entry.input, message, (0, len(entry.input)))
+
+
+def _settle(
+    candidates: list[_Candidate], rules: Rules, kind: PhaseKind
+) -> tuple[dict[int, OrderEntry], dict[int, OrderError]]:
+    """One order per unit (DATC 4.D.3): repeats of one order count once, an illegal order is
+    ignored when the unit has a legal one, and different legal orders follow
+    `rules.multiple_orders` (default: none of them counts, so the unit holds)."""
+    groups: dict[object, list[_Candidate]] = {}
+    for candidate in candidates:
+        groups.setdefault(_key(candidate.index, candidate.entry), []).append(candidate)
+    kept: dict[int, OrderEntry] = {}
+    errors: dict[int, OrderError] = {}
+    for group in groups.values():
+        distinct: list[_Candidate] = []
+        for candidate in group:
+            order = candidate.entry.order
+            earlier = next((d for d in distinct if d.entry.order == order), None)
+            if earlier is None:
+                distinct.append(candidate)
+            else:
+                errors[candidate.index] = _error(
+                    candidate.entry, f"repeats the order '{earlier.entry.input}'"
+                )
+        legal = [c for c in distinct if c.entry.illegal is None]
+        pool = legal or distinct
+        for candidate in distinct:
+            if candidate not in pool:
+                errors[candidate.index] = _error(
+                    candidate.entry,
+                    f"ignored: {candidate.entry.illegal}; the unit has a legal order",
+                )
+        if len(pool) == 1:
+            kept[pool[0].index] = pool[0].entry
+            continue
+        chosen = {"first": pool[0], "last": pool[-1]}.get(rules.multiple_orders)
+        fate = "is disbanded" if kind is PhaseKind.RETREAT else "holds"
+        inputs = ", ".join(f"'{c.entry.input}'" for c in pool)
+        for candidate in pool:
+            if candidate is chosen:
+                kept[candidate.index] = candidate.entry
+            elif chosen is None:
+                errors[candidate.index] = _error(
+                    candidate.entry,
+                    f"{len(pool)} different orders for one unit ({inputs}), so it {fate}",
+                )
+            else:
+                errors[candidate.index] = _error(
+                    candidate.entry, f"overruled by the order '{chosen.entry.input}'"
+                )
+    return kept, errors
+
+
+# -- the whole set ------------------------------------------------------------------------
+
+
+class _Reading:
+    """One order's text as far as it can be read without the power and the position: where
+    the units it names stand. Its readings for a power and the units found there are kept:
+    there are few (the units a map can hold in two places), and orders come back phase after
+    phase. Readings for another power of units standing alike share the last order read."""
+
+    __slots__ = ("last_order", "last_reason", "last_units", "other", "own", "raw", "read")
+
+    def __init__(self, raw: RawOrder, own: str | None, other: str | None) -> None:
+        self.raw = raw
+        self.own = own  # the province of the ordered unit (None for builds and waives)
+        self.other = other  # the province of a supported or convoyed unit, when it has one
+        self.read: dict[tuple[str, Unit | None, UnitRef | None], OrderEntry | OrderError | Order]
+        self.read = {}
+        # the last order read, whoever owns the units: the units as they stand, the order (or
+        # the problem) and its `fixed_reason`; the same text nearly always means the same order
+        self.last_units: tuple[UnitRef | None, UnitRef | None] | None = None
+        self.last_order: Order | _Problem | None = None
+        self.last_reason: str | Depends | None = None
+
+
+def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
+    if raw is None:
+        return None
+    try:
+        return reader.unit_place(raw).province
+    except _Problem:
+        return None
+
+
+_UNIT_WORDS = frozenset({"a", "army", "f", "fleet"})
+
+
+def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
+    """A clearer error for an order that stops after a place ('A Par X Bur'): the grammar reads
+    all those words as one place name and complains at the end, so point at the first word after
+    the longest name the map knows. None when that does not apply."""
+    if not message.startswith("incomplete order"):
+        return None
+    words = [(m.group(), m.span()) for m in re.finditer(r"[^\s.,;]+", text)]
+    if words and words[0][0].lower() in _UNIT_WORDS:
+        words = words[1:]
+    run = 0
+    while run < len(words) and words[run][0].lower() not in order_words():
+        run += 1
+    known = 0
+    for count in range(1, run):
+        try:
+            resolve_province(game_map, " ".join(w for w, _ in words[:count]))
+        except NameProblem:
+            continue
+        known = count
+    if not known:
+        return None
+    stray, span = words[known]
+    place = " ".join(w for w, _ in words[:known])
+    expected = message.partition("expected ")[2]
+    return _Problem(f"unexpected '{stray}' after '{place}': expected {expected}", span)
+
+
+_READ_LIMIT = 16  # readings kept per text (usually a few: powers and units vary little)
+
+
+@lru_cache(maxsize=1 << 14)
+def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
+    """What one order's text says before the power and the position are looked at, or why it
+    cannot be an order whatever they are."""
+    raw = raw_parse(join_compounds(game_map, text))
+    if isinstance(raw, SyntaxProblem):
+        return _stray_word(game_map, text, raw.message) or _Problem(raw.message, raw.span)
+    if raw.form not in _FORMS[kind]:
+        return _Problem(_WRONG_PHASE[kind], (0, len(text)))
+    reader = _Reader(game_map, kind, text, None, None)
+    own = None
+    if raw.form not in ("waive", "build_after", "build_before"):
+        assert raw.unit is not None
+        try:
+            own = reader.unit_place(raw.unit).province
+        except _Problem as problem:
+            return _Problem(problem.message, problem.span)  # kept: without the traceback
+    return _Reading(raw, own, _province_of(reader, raw.other))
+
+
+def _read(
+    game_map: Map,
+    kind: PhaseKind,
+    power: str,
+    text: str,
+    reading: _Reading,
+    own: Unit | None,
+    other: UnitRef | None,
+) -> OrderEntry | OrderError | Order:
+    """An order's text read for a power against the units found: the entry, or the order when
+    its legality depends on more of the board than these units."""
+    if reading.own is not None:
+        problem = _owner_problem(game_map, kind, power, reading.own, own)
+        if problem is not None:
+            assert reading.raw.unit is not None
+            return OrderError(power, text, problem, reading.raw.unit.span)
+    units = (None if own is None else _ref(own.type, own.location), other)
+    if reading.last_units != units:
+        reading.last_units = units
+        try:
+            order = _Reader(game_map, kind, text, *units).order(reading.raw)
+        except _Problem as problem:
+            reading.last_order = _Problem(problem.message, problem.span)  # without traceback
+        else:
+            reading.last_order, reading.last_reason = order, fixed_reason(game_map, order)
+    found, reason = reading.last_order, reading.last_reason
+    assert found is not None
+    if isinstance(found, _Problem):
+        return OrderError(power, text, found.message, found.span)
+    if reason is Depends.ON_BOARD:
+        return found
+    return OrderEntry(power, text, found, reason)
+
+
+def _one(
+    game_map: Map, board: Board, kind: PhaseKind, power: str, text: str
+) -> OrderEntry | OrderError:
+    if power not in game_map.powers:
+        message = (
+            f"unknown power '{power}'"
+            if power
+            else "no power given: start with a header such as 'England:'"
+        )
+        return OrderError(power, text, message, (0, len(text)))
+    reading = _reading(game_map, kind, text)
+    if isinstance(reading, _Problem):
+        return OrderError(power, text, reading.message, reading.span)
+    own: Unit | None = None
+    if reading.own is not None:
+        if kind is PhaseKind.RETREAT:
+            dislodged = board.dislodged.get(reading.own)
+            own = dislodged.unit if dislodged else None
+        else:
+            own = board.units.get(reading.own)
+    other: UnitRef | None = None
+    if reading.other is not None:
+        found = board.units.get(reading.other)
+        if found is not None:  # whoever it belongs to: only its type and place matter
+            other = _ref(found.type, found.location)
+    key = (power, own, other)
+    read = reading.read.get(key)
+    if read is None:
+        if len(reading.read) >= _READ_LIMIT:
+            reading.read.clear()
+        read = reading.read[key] = _read(game_map, kind, power, text, reading, own, other)
+    if isinstance(read, OrderEntry | OrderError):
+        return read
+    return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
+
+
+def interpret_orders(
+    game_map: Map,
+    position: Position,
+    orders: Mapping[str, Sequence[str]],
+    rules: Rules = DEFAULT_RULES,
+) -> tuple[list[OrderEntry], list[OrderError]]:
+    """Read every power's order texts against the position; never raises for bad input.
+
+    Returns the orders (illegal ones kept, with their reason) and the error entries, each in
+    the order written.
+    """
+    board = board_of(game_map, position)
+    kind = position.phase.kind
+    results: list[OrderEntry | OrderError] = []
+    for key, texts in orders.items():
+        power = power_key(game_map, key)
+        given = [texts] if isinstance(texts, str) else texts
+        for segment_power, segment in segments(game_map, given, power):
+            results.append(_one(game_map, board, kind, segment_power, segment))
+    entries = [r for r in results if isinstance(r, OrderEntry)]
+    keys = {_key(i, entry) for i, entry in enumerate(entries)}
+    if len(entries) == len(results) == len(keys):
+        return entries, []  # the usual case: no errors, and one order for each unit
+    candidates = [_Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
+    kept, errors = _settle(candidates, rules, kind)
+    entries = [kept[i] for i in sorted(kept)]
+    all_errors = sorted(
+        [(i, r) for i, r in enumerate(results) if isinstance(r, OrderError)] + list(errors.items()),
+        key=lambda pair: pair[0],
+    )
+    return entries, [e for _, e in all_errors]

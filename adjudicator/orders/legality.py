@@ -1,0 +1,317 @@
+"""Legality: can an order be valid at all in this position, before looking at any other order?
+
+An illegal order (DATC 4.E.1) is kept with its reason and ignored: the unit holds, or in a
+retreat phase is disbanded. Whether a legal support or convoy matches its partner ("void") is
+the resolver's business, not this module's. All geography comes from the Map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from adjudicator.board.map import Map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.types import Unit, UnitType, province_of
+from adjudicator.orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Order,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    UnitRef,
+    Waive,
+)
+
+
+@dataclass(frozen=True)
+class Board:
+    """What legality needs from a position, indexed once per set of orders."""
+
+    units: Mapping[str, Unit]
+    dislodged: Mapping[str, Dislodged]
+    sea_fleets: frozenset[str]
+    centers: Mapping[str, str]
+
+
+def board_of(game_map: Map, position: Position) -> Board:
+    """The board of a position, whose mappings are already keyed by province."""
+    units = position.units
+    seas = _seas(game_map)
+    fleets = [p for p, u in units.items() if p in seas and u.type is UnitType.FLEET]
+    return Board(
+        units=units,
+        dislodged=position.dislodged,
+        sea_fleets=frozenset(fleets),
+        centers=position.centers,
+    )
+
+
+@cache
+def _seas(game_map: Map) -> frozenset[str]:
+    return frozenset(p for p, prov in game_map.provinces.items() if prov.is_sea)
+
+
+@cache
+def _water_neighbours(game_map: Map) -> Mapping[str, frozenset[str]]:
+    """Province -> the sea provinces a fleet there (on any coast) borders: convoy routes."""
+    seas = {p for p, prov in game_map.provinces.items() if prov.is_sea}
+    return {
+        province: frozenset(
+            province_of(t)
+            for location in game_map.locations_of(province)
+            for t in game_map.fleet_adjacency.get(location, ())
+            if province_of(t) in seas
+        )
+        for province in game_map.provinces
+    }
+
+
+def convoy_route_exists(game_map: Map, fleets: frozenset[str], source: str, target: str) -> bool:
+    """Is there a chain of fleet-held seas from `source` to `target`?"""
+    water = _water_neighbours(game_map)
+    seen: set[str] = set()
+    frontier = [s for s in water[source] if s in fleets]
+    while frontier:
+        sea = frontier.pop()
+        if sea in seen:
+            continue
+        if sea in water[target]:
+            return True
+        seen.add(sea)
+        frontier.extend(s for s in water[sea] if s in fleets and s not in seen)
+    return False
+
+
+def needed_for_convoy(
+    game_map: Map, fleets: frozenset[str], source: str, target: str, fleet: str
+) -> bool:
+    """Is `fleet` on some convoy route of which every fleet is needed (DATC 6.G.19)?
+
+    Such routes are induced paths: no fleet touches the source or target or an earlier fleet
+    except its neighbours on the route. The search is over the fleets on the board: tiny.
+    """
+    water = _water_neighbours(game_map)
+
+    def routes(path: list[str]) -> Iterator[list[str]]:
+        last = path[-1]
+        if last in water[target]:
+            yield path
+            return
+        for sea in sorted(water[last] & fleets):
+            if sea in path or sea in water[source]:
+                continue
+            if any(sea in water[p] for p in path[:-1]):
+                continue
+            yield from routes([*path, sea])
+
+    return any(
+        fleet in route for first in sorted(water[source] & fleets) for route in routes([first])
+    )
+
+
+def _can_reach(game_map: Map, unit: UnitRef) -> frozenset[str]:
+    """Provinces a unit could move to in one step; a fleet written without the coast it
+    needs may reach what any of its coasts reaches (the position decides the coast)."""
+    if unit.type is UnitType.FLEET and unit.location not in game_map.fleet_adjacency:
+        reach: set[str] = set()
+        for location in game_map.locations_of(unit.province):
+            reach |= game_map.reachable_provinces(unit.type, location)
+        return frozenset(reach)
+    return game_map.reachable_provinces(unit.type, unit.location)
+
+
+class Depends(Enum):
+    """The verdict on an order depends on the board, beyond the units the order names."""
+
+    ON_BOARD = "on the board"
+
+
+def _move_problem(
+    game_map: Map, unit: UnitRef, target: str, via: bool, helper: str | None
+) -> str | Depends | None:
+    """Why a move could never succeed (None when it could; ON_BOARD when that depends on a
+    convoy route, see `_route_problem`). `helper` is set for a supported move: the supporter,
+    which cannot also convoy it (DATC 6.D.31); the target is then a province, whatever coast
+    the move names (4.B.4)."""
+    source, province = unit.province, province_of(target)
+    dest = game_map.provinces.get(province)
+    if dest is None:
+        return f"{target} is not on the map"
+    if province == source:
+        return f"{unit} cannot move to its own province"
+    if dest.terrain == "impassable":
+        return f"{dest.name} cannot be entered"
+    if unit.type is UnitType.FLEET:
+        if via:
+            return "only armies can be convoyed"
+        if province not in _can_reach(game_map, unit):
+            return f"{unit} cannot reach {target}"
+        options = game_map.fleet_targets(unit.location, province)
+        if helper is None and target == province and len(options) > 1:
+            return f"the coast must be named: {unit} can reach {' and '.join(options)}"
+        exact = helper is None and unit.location in game_map.fleet_adjacency
+        if exact and not game_map.can_move(unit.type, unit.location, target):
+            return f"{unit} cannot reach {target}"
+        return None
+    if dest.is_sea:
+        return f"armies cannot move to sea ({dest.name})"
+    adjacent = game_map.can_move(unit.type, unit.location, province)
+    coastal = game_map.provinces[source].is_coastal and dest.is_coastal
+    if via and not coastal:
+        return "a move via convoy must go from a coastal province to a coastal province"
+    if adjacent:
+        return None
+    if not coastal:
+        return f"{unit} cannot reach {province}"
+    return Depends.ON_BOARD
+
+
+def _route_problem(
+    game_map: Map, board: Board, unit: UnitRef, target: str, helper: str | None
+) -> str | None:
+    """The rest of `_move_problem` for an army that can only get there by convoy."""
+    province = province_of(target)
+    fleets = board.sea_fleets - {helper} if helper else board.sea_fleets
+    if not convoy_route_exists(game_map, fleets, unit.province, province):
+        return f"no fleets at sea could convoy {unit} to {province}"
+    return None
+
+
+def _support_problem(game_map: Map, supporter: UnitRef, province: str) -> str | None:
+    if province == supporter.province:
+        return f"{supporter} cannot support into its own province"
+    if province not in _can_reach(game_map, supporter):
+        return f"{supporter} cannot reach {province}, so it cannot support there"
+    return None
+
+
+def _convoy_problem(game_map: Map, order: Convoy) -> str | Depends | None:
+    fleet, army, target = order.unit, order.army, order.target
+    if fleet.type is not UnitType.FLEET:
+        return "only fleets can convoy"
+    if not game_map.provinces[fleet.province].is_sea:
+        return f"{fleet} is not at sea: only fleets in sea provinces can convoy"
+    if army.type is not UnitType.ARMY:
+        return "only armies can be convoyed"
+    if army.province == target:
+        return f"{army} cannot be convoyed to its own province"
+    if not (game_map.provinces[army.province].is_coastal and game_map.provinces[target].is_coastal):
+        return "convoys go from a coastal province to a coastal province"
+    return Depends.ON_BOARD
+
+
+def _needed_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
+    """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
+    fleet, army, target = order.unit, order.army, order.target
+    if not needed_for_convoy(
+        game_map, board.sea_fleets | {fleet.province}, army.province, target, fleet.province
+    ):
+        return f"{fleet} is not needed on any convoy route from {army.province} to {target}"
+    return None
+
+
+def _retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
+    dislodged = board.dislodged.get(order.unit.province)
+    if dislodged is None:
+        return f"{order.unit} was not dislodged"
+    allowed = {province_of(r) for r in dislodged.retreats}
+    target = order.target
+    fits = province_of(target) in allowed and (
+        order.unit.type is UnitType.ARMY
+        or game_map.can_move(order.unit.type, order.unit.location, target)
+    )
+    if fits:
+        return None
+    if order.unit.type is UnitType.FLEET and target in allowed:
+        coasts = game_map.fleet_targets(order.unit.location, target)
+        if len(coasts) > 1:
+            return f"the coast must be named: {order.unit} can reach {' and '.join(coasts)}"
+    if not dislodged.retreats:
+        return f"{order.unit} has nowhere to retreat"
+    options = ", ".join(dislodged.retreats)
+    return f"{order.unit} cannot retreat to {target}; it may retreat to {options}"
+
+
+def _build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> str | None:
+    province = unit.province
+    prov = game_map.provinces[province]
+    info = game_map.powers.get(power)
+    if info is None or province not in info.home_centers:
+        return f"{prov.name} is not a home centre of {power.title()}"
+    if board.centers.get(province) != power:
+        return f"{power.title()} does not own {prov.name}"
+    if province in board.units:
+        return f"{prov.name} is occupied"
+    if unit.type is UnitType.FLEET and prov.is_land:
+        return f"a fleet cannot be built inland ({prov.name})"
+    if unit.type is UnitType.ARMY and prov.is_sea:
+        return f"an army cannot be built at sea ({prov.name})"
+    if unit.type is UnitType.FLEET and prov.coasts and unit.location == province:
+        coasts = " or ".join(game_map.locations_of(province))
+        return f"a fleet built in {prov.name} needs a coast: {coasts}"
+    if not game_map.is_valid_location(unit.type, unit.location):
+        return f"{unit} cannot stand there"
+    return None
+
+
+def fixed_reason(game_map: Map, order: Order) -> str | Depends | None:
+    """Why `order` can never be valid whatever else is on the board (None: it is legal), or
+    ON_BOARD when that depends on more of the board than the units the order names: then ask
+    `board_reason`. A pure function of the map and the order (`interpret` keeps it with the
+    text it read the order from)."""
+    if isinstance(order, Move):
+        return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
+    if isinstance(order, SupportHold):
+        if order.supported.province == order.unit.province:
+            return "a unit cannot support itself"
+        return _support_problem(game_map, order.unit, order.supported.province)
+    if isinstance(order, SupportMove):
+        if order.supported.province == order.unit.province:
+            return "a unit cannot support its own move"
+        problem = _support_problem(game_map, order.unit, province_of(order.target))
+        if problem is not None:
+            return problem
+        move_problem = _move_problem(
+            game_map, order.supported, order.target, False, order.unit.province
+        )
+        if isinstance(move_problem, str):
+            return f"the supported move cannot succeed: {move_problem}"
+        return move_problem
+    if isinstance(order, Convoy):
+        return _convoy_problem(game_map, order)
+    if isinstance(order, Retreat | Build):
+        return Depends.ON_BOARD
+    assert isinstance(order, Hold | Disband | Waive)
+    return None
+
+
+def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
+    """Why `order` can never be valid in this position, or None when it is legal."""
+    reason = fixed_reason(game_map, order)
+    if reason is not Depends.ON_BOARD:
+        return reason
+    return board_reason(game_map, board, power, order)
+
+
+def board_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
+    """`illegal_reason` for an order whose `fixed_reason` is ON_BOARD."""
+    if isinstance(order, Move):
+        return _route_problem(game_map, board, order.unit, order.target, None)
+    if isinstance(order, SupportMove):
+        problem = _route_problem(
+            game_map, board, order.supported, order.target, order.unit.province
+        )
+        return f"the supported move cannot succeed: {problem}" if problem else None
+    if isinstance(order, Convoy):
+        return _needed_problem(game_map, board, order)
+    if isinstance(order, Retreat):
+        return _retreat_problem(game_map, board, order)
+    assert isinstance(order, Build)
+    return _build_problem(game_map, board, power, order.unit)

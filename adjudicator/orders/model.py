@@ -1,0 +1,126 @@
+"""Typed orders: one frozen class per order kind, each with its canonical string (CONTRACT.md).
+
+These are the orders after name resolution: every location is a canonical map code and every
+unit reference carries its type. Parsing the canonical string gives the same order back
+(`adjudicator.parse.parse_canonical`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.board.types import UnitType, province_of
+
+
+@dataclass(frozen=True, slots=True)
+class UnitRef:
+    """A unit as an order names it: type and location (a fleet's coast included)."""
+
+    type: UnitType
+    location: str
+
+    @property
+    def province(self) -> str:
+        return province_of(self.location)
+
+    def __str__(self) -> str:
+        return self.type + " " + self.location  # StrEnum: the letter; fastest on hot paths
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    unit: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} H"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move; `via_convoy` is the explicit "via convoy" of the 2000/2023 rules (DATC 4.A.3)."""
+
+    unit: UnitRef
+    target: str
+    via_convoy: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
+
+
+@dataclass(frozen=True, slots=True)
+class SupportHold:
+    unit: UnitRef
+    supported: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.supported}"
+
+
+@dataclass(frozen=True, slots=True)
+class SupportMove:
+    """Support of a move. The target is a province, or a location when the player named a coast:
+    a support without a coast fits a move to either coast, one with a coast only that coast
+    (DATC 6.B.9; see order_table)."""
+
+    unit: UnitRef
+    supported: UnitRef
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} S {self.supported} - {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Convoy:
+    unit: UnitRef
+    army: UnitRef
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} C {self.army} - {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    unit: UnitRef
+    target: str
+
+    def __str__(self) -> str:
+        return f"{self.unit} R {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Disband:
+    """A disband in a retreat phase or a removal in an adjustment phase."""
+
+    unit: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} D"
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    unit: UnitRef
+
+    def __str__(self) -> str:
+        return f"{self.unit} B"
+
+
+@dataclass(frozen=True, slots=True)
+class Waive:
+    """A build given up on purpose (DATC 4.D.7)."""
+
+    def __str__(self) -> str:
+        return "WAIVE"
+
+
+MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy
+RetreatOrder = Retreat | Disband
+AdjustmentOrder = Build | Disband | Waive
+Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | Build | Waive
+
+
+def ordered_unit(order: Order) -> UnitRef | None:
+    """The unit an order is given to (None for a waive)."""
+    return None if isinstance(order, Waive) else order.unit

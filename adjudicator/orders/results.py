@@ -1,0 +1,84 @@
+"""What adjudication says about each order: resolutions, result entries and error entries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from adjudicator.orders.model import Order
+
+# The tags of CONTRACT.md, in the order they are printed.
+TAGS = (
+    "bounce",
+    "cut",
+    "dislodged",
+    "void",
+    "illegal",
+    "no_convoy",
+    "disrupted",
+    "disbanded",
+    "waived",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """One order's outcome: success, the contract's tags, and why it failed (naming culprits)."""
+
+    succeeds: bool
+    tags: tuple[str, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderEntry:
+    """One order read from a player's text: `illegal` holds the reason when it cannot be valid."""
+
+    power: str
+    input: str | None
+    order: Order
+    illegal: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OrderError:
+    """Input that could not become an order; `span` marks the bad part of `input` [start, end)."""
+
+    power: str
+    input: str
+    error: str
+    span: tuple[int, int]
+
+    def to_document(self) -> dict[str, Any]:
+        """The entry of a result document's `errors` (CONTRACT.md)."""
+        return {
+            "power": self.power,
+            "input": self.input,
+            "error": self.error,
+            "span": list(self.span),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OrderResult:
+    """One line of a result document's `orders`."""
+
+    power: str
+    unit: str
+    input: str | None
+    order: str
+    result: Literal["succeeds", "fails"]
+    tags: tuple[str, ...]
+    reason: str | None
+
+    def to_document(self) -> dict[str, Any]:
+        """The entry of a result document's `orders` (CONTRACT.md)."""
+        return {
+            "power": self.power,
+            "unit": self.unit,
+            "input": self.input,
+            "order": self.order,
+            "result": self.result,
+            "tags": list(self.tags),
+            "reason": self.reason,
+        }

@@ -1,0 +1,184 @@
+"""Winter adjustments (rulebook XIII, DATC 4.D.4 to 4.D.8, 6.I, 6.J): builds, removals, waives.
+
+Orders are carried out one by one in the order given (DATC's preference for 4.D.4 to 4.D.6):
+an order that cannot be valid fails with the tag "illegal" and uses nothing up; a valid build,
+waive or removal beyond what the power is due fails. A waive uses a build (4.D.7). Removals a
+power leaves out are made by the civil-disorder rules; builds it leaves unused are reported as
+waived, so every build the centre count allowed is accounted for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from adjudicator.board.map import Map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.types import Unit, province_of
+from adjudicator.orders.model import Build, Disband, Order, UnitRef, Waive
+from adjudicator.orders.results import OrderEntry, Resolution
+from adjudicator.resolve.civil_disorder import civil_disorder_removals, describe
+
+UNORDERED_BUILD = "no build ordered: the build is waived"
+UNUSABLE_BUILD = "unusable build: no vacant owned home centre, the build is waived"
+
+
+@dataclass(frozen=True)
+class AdjustmentOutcome:
+    """(power, order, resolution) for every order in the order given, then the orders the
+    engine made on the players' behalf: civil-disorder removals (tag "disbanded") and one WAIVE
+    per build left unused (tag "waived"; reason UNORDERED_BUILD or UNUSABLE_BUILD)."""
+
+    results: tuple[tuple[str, Order, Resolution], ...]
+    units: Mapping[str, Unit]
+
+
+def _powers(game_map: Map, position: Position) -> list[str]:
+    """Every power that could adjust: the map's, plus any other that owns a unit or a centre."""
+    extra = {u.power for u in position.units.values()} | set(position.centers.values())
+    return sorted(set(game_map.powers) | extra)
+
+
+def _vacant_home_centers(game_map: Map, position: Position, power: str) -> int:
+    info = game_map.powers.get(power)
+    homes = info.home_centers if info else frozenset()
+    return sum(1 for c in homes if position.centers.get(c) == power and c not in position.units)
+
+
+def _surplus(position: Position, power: str) -> int:
+    """Owned centres minus units: builds (+) or removals (-) before the home-centre cap."""
+    centers = sum(1 for owner in position.centers.values() if owner == power)
+    units = sum(1 for u in position.units.values() if u.power == power)
+    return centers - units
+
+
+def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
+    """Power -> builds (+) or removals (-) due; builds are capped by vacant owned home centres."""
+    counts = {}
+    for power in _powers(game_map, position):
+        surplus = _surplus(position, power)
+        counts[power] = min(surplus, _vacant_home_centers(game_map, position, power))
+    return counts
+
+
+def unusable_builds(game_map: Map, position: Position) -> dict[str, int]:
+    """Power -> builds its centres allow but no vacant owned home centre can take (if any)."""
+    unusable = {}
+    for power in _powers(game_map, position):
+        lost = _surplus(position, power) - _vacant_home_centers(game_map, position, power)
+        if _surplus(position, power) > 0 and lost > 0:
+            unusable[power] = lost
+    return unusable
+
+
+class _Ledger:
+    """The running state of one adjustment phase while orders are taken one by one."""
+
+    def __init__(self, game_map: Map, position: Position) -> None:
+        self.map = game_map
+        self.position = position
+        self.units: dict[str, Unit] = dict(position.units)
+        self.due = adjustment_counts(game_map, position)
+        self.left = {power: abs(n) for power, n in self.due.items()}
+        self.built: set[str] = set()
+        self.removed: set[str] = set()
+
+    def _count_problem(self, power: str, builds: bool, noun: str) -> str | None:
+        due = self.due.get(power, 0)
+        if (due > 0) != builds or due == 0:
+            return f"{power} has no {noun} to make"
+        if self.left[power] == 0:
+            return f"{power} has made all {abs(due)} of its {noun} already"
+        return None
+
+    def build(self, power: str, order: Build) -> Resolution:
+        where = order.unit.location
+        province = province_of(where)
+        info = self.map.powers.get(power)
+        if info is None or province not in info.home_centers:
+            return _illegal(f"{province} is not a home centre of {power}")
+        if self.position.centers.get(province) != power:
+            return _illegal(f"{power} does not own {province}")
+        if province in self.built:
+            return _illegal(f"{province} already has a unit built this winter")
+        if province in self.units:
+            return _illegal(f"{province} is occupied by {self.units[province]}")
+        if not self.map.is_valid_location(order.unit.type, where):
+            return _illegal(f"{order.unit.type.word.lower()} cannot be built in {where}")
+        problem = self._count_problem(power, True, "builds")
+        if problem:
+            return Resolution(False, (), problem)
+        self.left[power] -= 1
+        self.built.add(province)
+        self.units[province] = Unit(power, order.unit.type, where)
+        return Resolution(True)
+
+    def waive(self, power: str) -> Resolution:
+        problem = self._count_problem(power, True, "builds")
+        if problem:
+            return Resolution(False, (), problem)
+        self.left[power] -= 1
+        return Resolution(True, ("waived",))
+
+    def remove(self, power: str, order: Disband) -> Resolution:
+        province = order.unit.province
+        if province in self.removed:
+            return _illegal(f"{order.unit} is already removed by an earlier order")
+        unit = self.units.get(province)
+        if unit is None or province in self.built or unit.type is not order.unit.type:
+            return _illegal(f"there is no {order.unit}")
+        if unit.power != power:
+            return _illegal(f"{unit} belongs to {unit.power}")
+        problem = self._count_problem(power, False, "removals")
+        if problem:
+            return Resolution(False, (), problem)
+        self.left[power] -= 1
+        self.removed.add(province)
+        del self.units[province]
+        return Resolution(True, ("disbanded",))
+
+    def take(self, entry: OrderEntry) -> Resolution:
+        if entry.illegal is not None:
+            return _illegal(entry.illegal)
+        order = entry.order
+        if isinstance(order, Build):
+            return self.build(entry.power, order)
+        if isinstance(order, Waive):
+            return self.waive(entry.power)
+        if isinstance(order, Disband):
+            return self.remove(entry.power, order)
+        return _illegal(f"{order} is not an adjustment order")
+
+
+def _illegal(reason: str) -> Resolution:
+    return Resolution(False, ("illegal",), reason)
+
+
+def adjudicate_adjustments(
+    game_map: Map,
+    position: Position,
+    entries: Sequence[OrderEntry],
+    rules: Rules = DEFAULT_RULES,
+) -> AdjustmentOutcome:
+    """Carry out a winter's orders one by one, then civil disorder and unused builds."""
+    ledger = _Ledger(game_map, position)
+    results: list[tuple[str, Order, Resolution]] = [
+        (entry.power, entry.order, ledger.take(entry)) for entry in entries
+    ]
+    unusable = unusable_builds(game_map, position)
+    for power, due in sorted(ledger.due.items()):
+        left = ledger.left[power]
+        if due < 0 and left:
+            mine = [u for u in ledger.units.values() if u.power == power]
+            owned = [c for c, owner in position.centers.items() if owner == power]
+            for removal in civil_disorder_removals(game_map, mine, owned, left, rules):
+                del ledger.units[removal.unit.province]
+                order = Disband(UnitRef(removal.unit.type, removal.unit.location))
+                results.append(
+                    (power, order, Resolution(True, ("disbanded",), describe(removal, rules)))
+                )
+        unordered = left if due > 0 else 0
+        waived = [UNORDERED_BUILD] * unordered + [UNUSABLE_BUILD] * unusable.get(power, 0)
+        results.extend((power, Waive(), Resolution(True, ("waived",), r)) for r in waived)
+    return AdjustmentOutcome(results=tuple(results), units=ledger.units)

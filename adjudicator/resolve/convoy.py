@@ -1,0 +1,74 @@
+"""Convoy routes: chains of convoying fleets on sea provinces from an army's province to its target.
+
+Works on provinces only: a fleet at sea touches a coastal province when it could move to any of
+its coasts, which is all a convoy needs (the army lands on the province, not on a coast).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Collection
+
+from adjudicator.board.map import Map
+from adjudicator.board.types import UnitType
+
+
+def route_fleets(
+    game_map: Map, source: str, target: str, fleets: Collection[str]
+) -> frozenset[str]:
+    """The fleet provinces that lie on at least one simple route; empty when there is no route.
+
+    A fleet that can be reached but leads nowhere (DATC 6.F.12) is not on a route. The search
+    walks simple paths depth first; convoys involve a handful of fleets, so this stays cheap.
+    """
+    pool = frozenset(fleets)
+    on_route: set[str] = set()
+    path: list[str] = []
+
+    def extend(here: str) -> None:
+        path.append(here)
+        near = game_map.reachable_provinces(UnitType.FLEET, here)
+        if target in near:
+            on_route.update(path)
+        for step in sorted(near & pool):
+            if step not in path:
+                extend(step)
+        path.pop()
+
+    for first in sorted(pool):
+        if source in game_map.reachable_provinces(UnitType.FLEET, first):
+            extend(first)
+    return frozenset(on_route)
+
+
+def route_exists(
+    game_map: Map,
+    source: str,
+    target: str,
+    fleets: Collection[str],
+    usable: Callable[[str], bool],
+) -> bool:
+    """Is there a chain of usable fleets from source to target?
+
+    `usable` is asked lazily (breadth first, in sorted order) and at most once per fleet, so a
+    caller whose answers are expensive or guessed only pays for the fleets the search reaches.
+    """
+    pool = frozenset(fleets)
+    seen: set[str] = set()
+    queue: deque[str] = deque()
+    for first in sorted(pool):
+        if source in game_map.reachable_provinces(UnitType.FLEET, first):
+            seen.add(first)
+            if usable(first):
+                queue.append(first)
+    while queue:
+        here = queue.popleft()
+        near = game_map.reachable_provinces(UnitType.FLEET, here)
+        if target in near:
+            return True
+        for step in sorted(near & pool):
+            if step not in seen:
+                seen.add(step)
+                if usable(step):
+                    queue.append(step)
+    return False

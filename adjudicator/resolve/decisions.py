@@ -1,0 +1,302 @@
+"""The decisions of DATC chapter 5 and the algorithm that settles them.
+
+Every move, active support and active convoy is one yes/no decision: the move succeeds, the
+support is given (not cut), the convoying fleet stays (is not dislodged). They are defined by
+conditions on the strengths (attack, hold, defend, prevent) and on the path of convoyed armies,
+which refer to other decisions. `resolve` settles them with the guess algorithm of DATC 5.F:
+a decision met again deeper in its own recursion is guessed, first as failing then as
+succeeding; when exactly one guess is consistent it is taken, otherwise the backup rule decides
+the cycle (moves only: all succeed; convoys involved: the paradox rule, by default Szykman's,
+makes those convoys fail; anything else: all fail).
+"""
+
+from __future__ import annotations
+
+from adjudicator.board.map import Map
+from adjudicator.board.rules import Rules
+from adjudicator.resolve.convoy import route_exists
+from adjudicator.resolve.order_table import (
+    BY_CONVOY,
+    CONVOY,
+    FALLBACK,
+    LAND,
+    MOVE,
+    NONE,
+    SUPPORT,
+    OrderTable,
+)
+
+UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+
+
+class Decisions:
+    """Mutable scratch state for one adjudication; the public result is built from it once."""
+
+    def __init__(self, game_map: Map, table: OrderTable, rules: Rules) -> None:
+        self.map = game_map
+        self.t = table
+        self.rules = rules
+        n = table.size
+        self.state = [RESOLVED] * n
+        self.result = [False] * n
+        self.paradox = [False] * n
+        """Convoys made to fail by the paradox rule."""
+        self.backed_up = [False] * n
+        """Decisions settled by the backup rule (reported as such)."""
+        self._deps: list[int] = []
+        self._paths: dict[int, bool] = {}
+        """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
+        self._any_route = rules.multi_route_convoy == "any_route"
+        self._paradox_1982 = rules.convoy_paradox == "1982"
+        self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
+        self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
+        self._open_decisions()
+
+    def _open_decisions(self) -> None:
+        """Every move is a decision, and so is every matched support and every convoy in use;
+        holds and void supports and convoys are settled (as failing) from the start.
+
+        Decisions whose conditions ask no other decision are settled (as succeeding) at once:
+        a support or convoy nobody moves against, and a move into an empty province that nobody
+        else enters, backed (if at all) by such supports. The algorithm would find the same on
+        first sight; most orders of a phase are like this.
+        """
+        t, state, result = self.t, self.state, self.result
+        attacked = t.moves_into
+        moves = []
+        for i, k in enumerate(t.kind):
+            if k == MOVE:
+                moves.append(i)
+            elif t.supported[i] != NONE or t.convoyed[i] != NONE:
+                if t.province[i] in attacked:
+                    state[i] = UNRESOLVED
+                else:
+                    result[i] = True
+        for m in moves:
+            if (
+                t.occupant[m] == NONE
+                and t.route[m] != BY_CONVOY
+                and len(attacked[t.dest[m]]) == 1
+                and all(state[s] == RESOLVED for s in t.backers[m])
+            ):
+                result[m] = True
+            else:
+                state[m] = UNRESOLVED
+
+    # -- the generic algorithm -------------------------------------------------------------
+    def resolve_all(self) -> None:
+        state = self.state
+        for i in range(self.t.size):
+            if state[i] != RESOLVED:
+                self.resolve(i)
+
+    def resolve(self, i: int) -> bool:
+        state = self.state[i]
+        if state == RESOLVED:
+            return self.result[i]
+        deps = self._deps
+        if state == GUESSING:
+            if i not in deps:
+                deps.append(i)
+            return self.result[i]
+        mark = len(deps)
+        self.result[i] = False
+        self.state[i] = GUESSING
+        first = self._adjudicate(i)
+        if len(deps) == mark:
+            # Independent of any guess: final. (The backup rule may have settled it already.)
+            if self.state[i] != RESOLVED:
+                self.result[i] = first
+                self.state[i] = RESOLVED
+            return self.result[i]
+        if deps[mark] != i:
+            # Depends on a guess made further up: stay a guess, let that order sort it out.
+            deps.append(i)
+            self.result[i] = first
+            return first
+        # A cycle through this decision: try the other guess.
+        self._forget(mark)
+        self.result[i] = True
+        self.state[i] = GUESSING
+        second = self._adjudicate(i)
+        if first == second:
+            self._forget(mark)
+            self.result[i] = first
+            self.state[i] = RESOLVED
+            return first
+        self._backup(mark)
+        return self.resolve(i)
+
+    def _forget(self, mark: int) -> None:
+        for k in self._deps[mark:]:
+            self.state[k] = UNRESOLVED
+        del self._deps[mark:]
+
+    def _backup(self, mark: int) -> None:
+        """Zero or two consistent outcomes: DATC 5.B.9 decides the decisions of the cycle."""
+        cycle = self._deps[mark:]
+        del self._deps[mark:]
+        kinds = self.t.kind
+        convoys = [k for k in cycle if kinds[k] == CONVOY]
+        for k in cycle:
+            self.state[k] = UNRESOLVED
+        if convoys:
+            # The Szykman rule (also the fallback of the 1982 rule): the convoys fail.
+            for k in convoys:
+                self._settle(k, False)
+                self.paradox[k] = True
+        elif all(kinds[k] == MOVE for k in cycle):
+            for k in cycle:
+                self._settle(k, True)
+        else:
+            for k in cycle:
+                self._settle(k, False)
+
+    def _settle(self, i: int, value: bool) -> None:
+        self.result[i] = value
+        self.state[i] = RESOLVED
+        self.backed_up[i] = True
+
+    def _adjudicate(self, i: int) -> bool:
+        t = self.t
+        kind = t.kind[i]
+        if kind == MOVE:
+            return self._move_succeeds(i)
+        attackers = t.moves_into.get(t.province[i])
+        if not attackers:
+            return True
+        if kind == SUPPORT:
+            power = t.power[i]
+            return not any(self._cuts(m, i) for m in attackers if t.power[m] != power)
+        return not any(self.resolve(m) for m in attackers)  # a convoying fleet: not dislodged
+
+    # -- the conditions --------------------------------------------------------------------
+    def _move_succeeds(self, i: int) -> bool:
+        attack = self.attack(i)
+        if attack == 0:
+            return False
+        opponent = self.opponent(i)
+        if opponent != NONE:
+            if attack <= self.defend(opponent):
+                return False
+        elif attack <= self.hold(self.t.dest[i]):
+            return False
+        return all(attack > self.prevent(k) for k in self.t.moves_into[self.t.dest[i]] if k != i)
+
+    def cutters(self, s: int) -> list[int]:
+        """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""
+        t = self.t
+        return [
+            m
+            for m in t.moves_into.get(t.province[s], ())
+            if t.power[m] != t.power[s] and self._cuts(m, s)
+        ]
+
+    def _cuts(self, m: int, s: int) -> bool:
+        t = self.t
+        area = t.support_area[s]
+        if (
+            self._paradox_1982
+            and area in t.convoying_seas
+            and t.route[m] != LAND
+            and self.by_convoy(m)
+        ):
+            # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
+            # even when it dislodges the supporter (DATC 6.F.17).
+            return False
+        if t.province[m] == area and not (self._convoy_cuts_own_area and self.by_convoy(m)):
+            # Attacked from where the support is directed: only dislodgement cuts.
+            return self.resolve(m)
+        return self.path(m)
+
+    # -- paths -----------------------------------------------------------------------------
+    def convoy_path(self, m: int) -> bool:
+        t = self.t
+        fleets = t.convoy_fleets[m]
+        if not fleets:
+            return False
+        if self._any_route:
+            return all(self.resolve(c) for c in fleets)
+        state = self.state
+        final = all(state[c] == RESOLVED for c in fleets)
+        if final and m in self._paths:
+            return self._paths[m]
+        index = t.index
+        found = route_exists(
+            self.map,
+            t.province[m],
+            t.dest[m],
+            [t.province[c] for c in fleets],
+            lambda p: self.resolve(index[p]),
+        )
+        if final:
+            self._paths[m] = found
+        return found
+
+    def path(self, m: int) -> bool:
+        return self.t.route[m] != BY_CONVOY or self.convoy_path(m)
+
+    def by_convoy(self, m: int) -> bool:
+        """Does this move travel by convoy (decided by its orders, or by its fallback)?"""
+        route = self.t.route[m]
+        if route == FALLBACK:
+            return self.convoy_path(m)
+        return route == BY_CONVOY
+
+    def opponent(self, m: int) -> int:
+        """The unit this move meets head to head (both over land, each to the other's place)."""
+        t = self.t
+        o = t.facing[m]
+        if o != NONE and (
+            (t.route[m] == FALLBACK and self.convoy_path(m))
+            or (t.route[o] == FALLBACK and self.convoy_path(o))
+        ):
+            return NONE  # one of them is carried by its fallback convoy: no battle
+        return o
+
+    # -- strengths -------------------------------------------------------------------------
+    def _support_count(self, m: int, exclude_power: str | None = None) -> int:
+        count = 0
+        for s in self.t.backers[m]:
+            if self.t.power[s] != exclude_power and self.resolve(s):
+                count += 1
+        return count
+
+    def attack(self, m: int) -> int:
+        t = self.t
+        if t.route[m] == BY_CONVOY and not self.convoy_path(m):
+            return 0
+        occupant = t.occupant[m]
+        if occupant == NONE:
+            return 1 + self._support_count(m)
+        if t.kind[occupant] == MOVE and self.opponent(m) == NONE and self.resolve(occupant):
+            return 1 + self._support_count(m)
+        if t.power[occupant] == t.power[m]:
+            return 0
+        return 1 + self._support_count(m, t.power[occupant])
+
+    def hold(self, province: str) -> int:
+        t = self.t
+        occupant = t.index.get(province, NONE)
+        if occupant == NONE:
+            return 0
+        if t.kind[occupant] == MOVE:
+            return 0 if self.resolve(occupant) else 1
+        return 1 + self._support_count(occupant)
+
+    def defend(self, m: int) -> int:
+        return 1 + self._support_count(m)
+
+    def prevent(self, m: int) -> int:
+        t = self.t
+        if t.route[m] == BY_CONVOY and not self.convoy_path(m):
+            return 0
+        o = t.occupant[m]
+        if o != NONE and t.kind[o] == MOVE and t.dest[o] == t.province[m] and self.resolve(o):
+            # Beaten by the unit coming from its destination (DATC 4.A.7): no effect there
+            # after a head-to-head battle, or always under the literal rule.
+            if self.opponent(m) != NONE:
+                return 0
+            if self._literal_dislodged_effect and not self.resolve(m):
+                return 0
+        return 1 + self._support_count(m)

@@ -1,0 +1,273 @@
+"""The movement phase: from a position and its (legal) orders to where every unit ends up.
+
+`adjudicate_movement` follows DATC v3.0 with the rule options of `Rules`: the orders are matched
+once (`order_table`), the decisions are settled (`decisions`), and this module turns the settled
+decisions into the outcome: units after the moves, dislodged units with their retreat options,
+provinces left empty by a standoff, and one `Resolution` per unit.
+
+What "succeeds" means for each order:
+- hold: the unit was not dislodged;
+- move: the unit moved;
+- support: the support was given and not cut, even when the supported order fails;
+- convoy: the army was carried (its convoy route held), even when the army then bounces.
+Failures carry the tags of CONTRACT.md and a reason naming the units responsible. A dislodged
+unit always has the tag "dislodged", whatever its order.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from adjudicator.board.map import Map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.types import Unit, UnitType, province_of
+from adjudicator.orders.model import Convoy, Move, MovementOrder
+from adjudicator.orders.results import TAGS, Resolution
+from adjudicator.resolve.decisions import Decisions
+from adjudicator.resolve.order_table import (
+    BY_CONVOY,
+    CONVOY,
+    HOLD,
+    MOVE,
+    NONE,
+    SUPPORT,
+    OrderTable,
+    build_table,
+)
+
+__all__ = ["MovementOutcome", "adjudicate_movement"]
+
+
+@dataclass(frozen=True)
+class MovementOutcome:
+    """Everything a movement phase decides; the mappings are never changed after construction."""
+
+    resolutions: Mapping[str, Resolution]
+    """Province of every unit at the start -> what became of its order."""
+    units: Mapping[str, Unit]
+    """Province -> unit after the moves (dislodged units are not here)."""
+    dislodged: Mapping[str, Dislodged]
+    """Province -> each dislodged unit and where it may retreat (sorted; empty: nowhere)."""
+    contested: frozenset[str]
+    """Provinces left empty by a standoff: no retreat may go there."""
+
+
+def adjudicate_movement(
+    game_map: Map,
+    position: Position,
+    orders: Mapping[str, MovementOrder],
+    rules: Rules = DEFAULT_RULES,
+) -> MovementOutcome:
+    """Adjudicate one movement phase; a unit without an order holds."""
+    table = build_table(game_map, position, orders, rules)
+    _ensure_recursion_room(table.size)
+    decisions = Decisions(game_map, table, rules)
+    decisions.resolve_all()
+    return _Outcome(game_map, table, decisions, rules).build()
+
+
+def _ensure_recursion_room(units: int) -> None:
+    """A long chain of dependent moves recurses a few frames per unit; big variants need room."""
+    needed = 200 + 12 * units
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+
+
+_SUCCESS = Resolution(True)
+
+
+class _Outcome:
+    """Reads the settled decisions once and builds the public outcome from them."""
+
+    def __init__(self, game_map: Map, table: OrderTable, decisions: Decisions, rules: Rules):
+        self.map = game_map
+        self.t = table
+        self.d = decisions
+        self.rules = rules
+        result = decisions.result
+        self.moved = moved = [k == MOVE and result[i] for i, k in enumerate(table.kind)]
+        self.dislodger: dict[int, int] = {}
+        """Dislodged unit -> the move that dislodged it."""
+        occupant = table.occupant
+        for m, went in enumerate(moved):
+            if went:
+                o = occupant[m]
+                if o != NONE and not moved[o]:
+                    self.dislodger[o] = m
+
+    def build(self) -> MovementOutcome:
+        t, d, moved, dislodger = self.t, self.d, self.moved, self.dislodger
+        units: dict[str, Unit] = {}
+        dest, army = t.dest, UnitType.ARMY
+        for i, unit in enumerate(t.units):
+            if not moved[i]:
+                if i not in dislodger:
+                    units[t.province[i]] = unit
+            elif unit.type is army:
+                units[dest[i]] = Unit(unit.power, army, dest[i])
+            else:
+                units[dest[i]] = Unit(unit.power, unit.type, self._landing(i))
+        contested = frozenset(
+            p
+            for p, movers in t.moves_into.items()
+            if p not in units and any(not moved[k] and d.prevent(k) > 0 for k in movers)
+        )
+        dislodged = {
+            t.province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
+            for i, m in sorted(dislodger.items())
+        }
+        kind, result, stranded = t.kind, d.result, t.stranded
+        resolutions: dict[str, Resolution] = {}
+        for i, province in enumerate(t.province):
+            k = kind[i]
+            if i not in dislodger and (
+                (k == HOLD and not stranded[i]) or (k in (MOVE, SUPPORT) and result[i])
+            ):
+                resolutions[province] = _SUCCESS  # the common case, without building anything
+            else:
+                resolutions[province] = self._resolution(i)
+        return MovementOutcome(resolutions, units, dislodged, contested)
+
+    # -- places ----------------------------------------------------------------------------
+    def _landing(self, m: int) -> str:
+        """Where a moved fleet stands: the exact coast (an army stands in the province)."""
+        unit = self.t.units[m]
+        order = self.t.orders[m]
+        assert isinstance(order, Move)
+        target = order.target
+        if target in self.t.facts.coasts:  # a province of several coasts, none named
+            reachable = self.map.fleet_targets(unit.location, target)
+            if len(reachable) == 1:
+                return reachable[0]
+        return target
+
+    def _retreats(
+        self, i: int, m: int, occupied: Mapping[str, Unit], contested: frozenset[str]
+    ) -> tuple[str, ...]:
+        """DATC 6.H: adjacent places that are empty, not contested, not the attacker's origin
+        (which is allowed after an attack by convoy, 4.A.5)."""
+        unit = self.t.units[i]
+        origin = self.t.province[m]
+        if self.rules.retreat_to_convoy_origin and self.d.by_convoy(m):
+            origin = ""
+        if unit.type is UnitType.ARMY:
+            options = self.map.army_adjacency.get(unit.province, frozenset())
+        else:
+            options = self.map.fleet_adjacency.get(unit.location, frozenset())
+        province = self.t.facts.province
+        return tuple(
+            sorted(
+                loc
+                for loc in options
+                if (p := province[loc]) != origin and p not in occupied and p not in contested
+            )
+        )
+
+    # -- resolutions -----------------------------------------------------------------------
+    def _resolution(self, i: int) -> Resolution:
+        kind = self.t.kind[i]
+        succeeds: bool
+        tags: list[str]
+        reason: str | None
+        if self.t.stranded[i]:
+            succeeds, tags, reason = False, ["no_convoy"], f"no convoy route to {self.t.dest[i]}"
+        elif kind == MOVE:
+            succeeds, tags, reason = self._move(i)
+        elif kind == SUPPORT:
+            succeeds, tags, reason = self._support(i)
+        elif kind == CONVOY:
+            succeeds, tags, reason = self._convoy(i)
+        else:
+            succeeds, tags, reason = True, [], None
+        attacker = self.dislodger.get(i)
+        if attacker is not None:
+            # Only a support can stand while dislodged (the 1982 paradox rule, DATC 6.F.17).
+            succeeds = succeeds and kind == SUPPORT
+            tags.append("dislodged")
+            note = f"dislodged by {self._move_text(attacker)}"
+            reason = f"{reason}; {note}" if reason else note
+        ordered = tuple(tags) if len(tags) < 2 else tuple(sorted(set(tags), key=TAGS.index))
+        return Resolution(succeeds, ordered, reason)
+
+    def _move(self, i: int) -> tuple[bool, list[str], str | None]:
+        t, d = self.t, self.d
+        if self.moved[i]:
+            return True, [], None
+        dest = t.dest[i]
+        if t.route[i] == BY_CONVOY:
+            if not t.has_route[i]:
+                return False, ["no_convoy"], f"no convoy route to {dest}"
+            if not d.convoy_path(i):
+                return False, ["disrupted"], self._disruption(i)
+        attack = d.attack(i)
+        occupant = t.occupant[i]
+        # With a path, attack strength 0 means the unit in the way is of the same power.
+        own = attack == 0 and occupant != NONE
+        strength = d.defend(i) if own else attack
+        culprits: list[int] = []
+        if not own:
+            opponent = d.opponent(i)
+            if opponent != NONE:
+                if d.defend(opponent) >= strength:
+                    culprits.append(opponent)
+            elif occupant != NONE and d.hold(dest) >= strength:
+                culprits.append(occupant)
+        for k in t.moves_into[dest]:
+            if k != i and d.prevent(k) >= strength:
+                culprits.append(k)
+        parts = []
+        if culprits:
+            parts.append("bounced with " + ", ".join([self._order_text(k) for k in culprits]))
+        if own:
+            parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
+        return False, ["bounce"], "; ".join(parts) or "failed: unresolvable cycle of orders"
+
+    def _support(self, i: int) -> tuple[bool, list[str], str | None]:
+        t, d = self.t, self.d
+        if t.void[i] is not None:
+            return False, ["void"], t.void[i]
+        if d.result[i]:
+            return True, [], None
+        cutters = d.cutters(i)
+        if not cutters:
+            return False, ["cut"], "failed: unresolvable cycle of orders"
+        names = ", ".join(str(t.units[m]) for m in cutters)
+        return False, ["cut"], f"support cut by {names}"
+
+    def _convoy(self, i: int) -> tuple[bool, list[str], str | None]:
+        t, d = self.t, self.d
+        if t.void[i] is not None:
+            return False, ["void"], t.void[i]
+        army = t.convoyed[i]
+        if army == NONE:
+            order = t.orders[i]
+            assert isinstance(order, Convoy)
+            return False, ["no_convoy"], f"no convoy route to {province_of(order.target)}"
+        if d.paradox[i]:
+            return False, ["disrupted"], "convoy paradox: this convoy is ignored (Szykman rule)"
+        if not d.result[i]:
+            return False, ["disrupted"], None
+        if not d.convoy_path(army):
+            return False, ["disrupted"], self._disruption(army)
+        return True, [], None
+
+    def _disruption(self, m: int) -> str:
+        t, d = self.t, self.d
+        broken = []
+        for c in t.convoy_fleets[m]:
+            if d.paradox[c]:
+                broken.append(f"{t.units[c]} ignored (convoy paradox)")
+            elif not d.result[c]:
+                broken.append(f"{t.units[c]} dislodged")
+        return "convoy disrupted: " + (", ".join(broken) or "no route left")
+
+    def _move_text(self, m: int) -> str:
+        order = self.t.orders[m]
+        target = order.target if isinstance(order, Move) else self.t.dest[m]
+        return f"{self.t.units[m]} - {target}"
+
+    def _order_text(self, i: int) -> str:
+        return self._move_text(i) if self.t.kind[i] == MOVE else str(self.t.units[i])

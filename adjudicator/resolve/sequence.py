@@ -1,0 +1,99 @@
+"""The phase sequence: from the board after one phase to the position of the next phase.
+
+Phases with nothing to do are skipped (CONTRACT.md): no retreat phase unless a dislodged unit
+has somewhere to go (a unit with nowhere to go is destroyed and never listed), and no winter
+phase unless some power must remove a unit or can build in a vacant owned home centre.
+Supply centres change hands only when the Fall is over (after its retreats, if any), and the
+winner is decided then too.
+
+The short-game rule (`Rules.end_year`): the game ends with that year's centre update; the power
+with the most centres wins (no winner on a tie). The phases still advance so that a chain of
+documents never repeats a phase; `game_over` tells a caller the game has ended.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+
+from adjudicator.board.map import Map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.types import Phase, PhaseKind, Season, Unit
+from adjudicator.resolve.adjustment import adjustment_counts
+
+
+def updated_centers(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> dict[str, str]:
+    """Owners after a Fall: an occupied centre goes to its occupier, a vacant one stays."""
+    owners = dict(centers)
+    for province in game_map.supply_centers:
+        unit = units.get(province)
+        if unit is not None:
+            owners[province] = unit.power
+    return dict(sorted(owners.items()))
+
+
+def _leader(centers: Mapping[str, str]) -> tuple[str | None, int]:
+    """The power with strictly the most centres (None on a tie) and that count."""
+    ranking = Counter(centers.values()).most_common()
+    if not ranking:
+        return None, 0
+    if len(ranking) > 1 and ranking[1][1] == ranking[0][1]:
+        return None, ranking[0][1]
+    return ranking[0]
+
+
+def decide_winner(
+    game_map: Map, centers: Mapping[str, str], year: int, rules: Rules = DEFAULT_RULES
+) -> str | None:
+    """Who has won once the centres of `year`'s Fall are settled, if anyone."""
+    leader, count = _leader(centers)
+    if count >= game_map.victory_centers:
+        return leader
+    if rules.end_year is not None and year >= rules.end_year:
+        return leader
+    return None
+
+
+def game_over(position: Position, rules: Rules = DEFAULT_RULES) -> bool:
+    """Has the game ended before this position: a winner, or the short game's last Fall passed?"""
+    if position.winner is not None:
+        return True
+    end = rules.end_year
+    return end is not None and position.phase > Phase(end, Season.FALL, PhaseKind.RETREAT)
+
+
+def _phase(year: int, season: Season) -> Phase:
+    kind = PhaseKind.ADJUSTMENT if season is Season.WINTER else PhaseKind.MOVEMENT
+    return Phase(year, season, kind)
+
+
+def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) -> Position:
+    """The next phase's position from the board right after a phase (see the module docstring).
+
+    `after.phase` is the phase just played; `after.centers` are the owners before it;
+    `after.dislodged` is what a movement phase produced (retreat options may be empty) and is
+    ignored after a retreat or adjustment phase.
+    """
+    phase = after.phase
+    base = replace(after, dislodged={})
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        return replace(base, phase=_phase(phase.year + 1, Season.SPRING))
+    if phase.kind is PhaseKind.MOVEMENT:
+        retreating = {p: d for p, d in after.dislodged.items() if d.retreats}
+        if retreating:
+            return replace(
+                base, phase=Phase(phase.year, phase.season, PhaseKind.RETREAT), dislodged=retreating
+            )
+    if phase.season is Season.SPRING:
+        return replace(base, phase=_phase(phase.year, Season.FALL))
+
+    centers = updated_centers(game_map, after.centers, after.units)
+    winner = after.winner or decide_winner(game_map, centers, phase.year, rules)
+    settled = replace(base, centers=centers, winner=winner)
+    if any(adjustment_counts(game_map, settled).values()):
+        return replace(settled, phase=_phase(phase.year, Season.WINTER))
+    return replace(settled, phase=_phase(phase.year + 1, Season.SPRING))

@@ -1,0 +1,490 @@
+"""Read a `.case` file (test_cases/FORMAT.md) into immutable values.
+
+Everything a case says is checked here against its variant's map, so a typo in a hand-written
+case is reported at its line (file, line number and the line's text) instead of surfacing later
+as a puzzling adjudication failure. Only `orders:` and `errors:` are left as text: they are
+what the order parser is being tested on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from adjudicator.board.map import Map, MapError, load_map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import Rules, rules_from
+from adjudicator.board.types import Phase, PhaseKind, Unit, UnitType
+from adjudicator.orders.results import TAGS
+
+HEADER_KEYS = ("case", "title", "source", "rules", "variant")
+START_SECTIONS = ("units", "centers", "dislodged", "orders", "results", "errors")
+AFTER_SECTIONS = ("units", "centers", "dislodged")
+
+_UNIT = re.compile(r"^([AaFf])\s+([A-Za-z]{3}(?:/[A-Za-z]{2})?)$")
+_KEY_LINE = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
+
+
+class CaseError(ValueError):
+    """A case file that cannot be read; the message quotes where and what."""
+
+    def __init__(self, path: str, line: int | None, text: str | None, message: str) -> None:
+        self.path, self.line, self.text, self.message = path, line, text, message
+        where = f"{path}:{line}" if line is not None else path
+        quoted = f"\n    {text.strip()}" if text else ""
+        super().__init__(f"{where}: {message}{quoted}")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderLine:
+    """One `Power: text` line of `orders:` or `errors:`, kept exactly as written."""
+
+    power: str
+    text: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """One `results:` line; `tags` None means the tags are not checked."""
+
+    key: str
+    result: Literal["succeeds", "fails"]
+    tags: frozenset[str] | None
+    line: int
+
+    def __str__(self) -> str:
+        tags = "" if self.tags is None else "".join(f" {t}" for t in _tag_order(self.tags))
+        return f"{self.key}: {self.result}{tags}"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Units, dislodged units, centre owners and winner as a block of the file describes them.
+
+    `units` None means the block had no `units:` (not checked); `centers` None likewise.
+    """
+
+    units: tuple[Unit, ...] | None = None
+    dislodged: tuple[Dislodged, ...] = ()
+    centers: tuple[tuple[str, str], ...] | None = None
+    winner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class After:
+    """The `after:` block: the phase that must come next and the board it must show."""
+
+    phase: Phase
+    board: Board
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One phase of a case: its orders and what must come out of them."""
+
+    phase: Phase
+    line: int
+    board: Board | None
+    orders: tuple[OrderLine, ...] = ()
+    results: tuple[Expected, ...] = ()
+    errors: tuple[OrderLine, ...] = ()
+    after: After | None = None
+
+    def orders_by_power(self) -> dict[str, list[str]]:
+        """The orders as the engine takes them: per power, in the order written."""
+        grouped: dict[str, list[str]] = {}
+        for order in self.orders:
+            grouped.setdefault(order.power, []).append(order.text)
+        return grouped
+
+
+@dataclass(frozen=True)
+class Case:
+    """A whole case file: header values and its steps, first to last."""
+
+    id: str
+    title: str
+    source: str
+    rules: Rules
+    variant: str
+    steps: tuple[Step, ...]
+    path: str = "<case>"
+    rules_text: str = field(default="2023", compare=False)
+
+    def start_position(self) -> Position:
+        """The position of the first step (centres default to the variant's start)."""
+        game_map = load_map(self.variant)
+        first = self.steps[0]
+        board = first.board or Board(units=())
+        centers = dict(board.centers) if board.centers is not None else game_map.start_centers()
+        return Position(
+            variant=self.variant,
+            phase=first.phase,
+            units={u.province: u for u in board.units or ()},
+            centers=centers,
+            dislodged={d.unit.province: d for d in board.dislodged},
+        )
+
+
+def _tag_order(tags: frozenset[str]) -> list[str]:
+    return sorted(tags, key=lambda t: TAGS.index(t) if t in TAGS else len(TAGS))
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    text: str
+
+    @property
+    def indented(self) -> bool:
+        return self.text[:1] in (" ", "\t")
+
+
+def _lines(text: str) -> Iterator[_Line]:
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            yield _Line(number, raw.rstrip())
+
+
+class _Reader:
+    """Turns the lines of one file into a Case; every check raises CaseError at its line."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.map: Map | None = None
+
+    def fail(self, line: _Line | None, message: str) -> CaseError:
+        if line is None:
+            return CaseError(self.path, None, None, message)
+        return CaseError(self.path, line.number, line.text, message)
+
+    # -- structure ------------------------------------------------------------------------
+
+    def read(self, text: str) -> Case:
+        header: dict[str, tuple[str, _Line]] = {}
+        blocks: list[tuple[_Line, list[tuple[_Line, list[_Line]]]]] = []
+        current: list[tuple[_Line, list[_Line]]] | None = None
+        for line in _lines(text):
+            if line.indented:
+                if current is None or _split_key(current[-1][0])[0] in ("phase", "after", "winner"):
+                    raise self.fail(line, "an indented line must follow a section keyword")
+                current[-1][1].append(line)
+                continue
+            match = _KEY_LINE.match(line.text)
+            if match is None:
+                raise self.fail(line, "expected 'keyword: value' (or an indented entry)")
+            key, value = match.groups()
+            if key == "phase":
+                current = [(line, [])]
+                blocks.append((line, current))
+            elif current is None:
+                if key not in HEADER_KEYS:
+                    raise self.fail(
+                        line, f"unknown header key {key!r}; known: {', '.join(HEADER_KEYS)}"
+                    )
+                if key in header:
+                    raise self.fail(line, f"{key!r} is given twice")
+                header[key] = (value.strip(), line)
+            else:
+                current.append((line, []))
+        for key in ("case", "title", "source"):
+            if not header.get(key, ("", None))[0]:
+                raise self.fail(None, f"the header needs '{key}:' before the first 'phase:'")
+        variant, variant_line = header.get("variant", ("standard", None))
+        try:
+            self.map = load_map(variant)
+        except MapError as error:
+            raise self.fail(variant_line, str(error)) from None
+        rules_text, rules_line = header.get("rules", ("2023", None))
+        rules = self.rules(rules_text, rules_line)
+        if not blocks:
+            raise self.fail(None, "a case needs at least one 'phase:' step")
+        steps: list[Step] = []
+        for index, (_, sections) in enumerate(blocks):
+            step = self.step(sections, first=index == 0)
+            if steps:
+                previous = steps[-1]
+                if previous.after is not None and previous.after.phase != step.phase:
+                    raise self.fail(
+                        sections[0][0],
+                        f"this step must be {previous.after.phase}, the phase the previous "
+                        "step's 'after:' names",
+                    )
+            steps.append(step)
+        return Case(
+            id=header["case"][0],
+            title=header["title"][0],
+            source=header["source"][0],
+            rules=rules,
+            variant=variant,
+            steps=tuple(steps),
+            path=self.path,
+            rules_text=rules_text,
+        )
+
+    def rules(self, text: str, line: _Line | None) -> Rules:
+        """`2023` or `key=value, key=value` (values as in the Rules model)."""
+        spec: str | dict[str, str]
+        if "=" in text:
+            spec = {}
+            for part in text.split(","):
+                key, sep, value = part.partition("=")
+                if not sep or not key.strip() or not value.strip():
+                    raise self.fail(line, f"expected key=value, got {part.strip()!r}")
+                spec[key.strip()] = value.strip()
+        else:
+            spec = text.strip()
+        try:
+            return rules_from(spec)
+        except ValueError as error:
+            message = str(error).splitlines()
+            detail = "; ".join(m.strip() for m in message[1:3]) if len(message) > 1 else message[0]
+            raise self.fail(line, f"bad rules: {detail}") from None
+
+    def step(self, sections: list[tuple[_Line, list[_Line]]], *, first: bool) -> Step:
+        phase_line = sections[0][0]
+        phase = self.phase(phase_line)
+        seen: dict[str, _Line] = {}
+        start: dict[str, list[_Line]] = {}
+        after_line: _Line | None = None
+        after: dict[str, list[_Line]] = {}
+        winner: str | None = None
+        for line, entries in sections[1:]:
+            key, value = _split_key(line)
+            scope = "after" if after_line is not None else "start"
+            if key == "after":
+                if after_line is not None:
+                    raise self.fail(line, "'after:' is given twice in this step")
+                after_line = line
+                seen.clear()
+                continue
+            if key == "winner" and scope == "after":
+                if winner is not None:
+                    raise self.fail(line, "'winner:' is given twice")
+                winner = self.power(value, line)
+                continue
+            allowed = AFTER_SECTIONS if scope == "after" else START_SECTIONS
+            if key not in allowed:
+                where = "an 'after:' block" if scope == "after" else "a step (before 'after:')"
+                raise self.fail(
+                    line,
+                    f"{key!r} does not belong in {where}; expected one of {', '.join(allowed)}",
+                )
+            if value.strip():
+                raise self.fail(line, f"'{key}:' takes indented lines, not a value")
+            if key in seen:
+                raise self.fail(line, f"'{key}:' is given twice")
+            if scope == "start" and key in ("units", "centers", "dislodged") and not first:
+                raise self.fail(
+                    line,
+                    "only the first step gives the position; later steps "
+                    "continue from the previous step's result",
+                )
+            seen[key] = line
+            (after if scope == "after" else start)[key] = entries
+        board: Board | None = None
+        if first:
+            if "units" not in start:
+                raise self.fail(phase_line, "the first step needs 'units:' (the position)")
+            if "dislodged" in start and phase.kind is not PhaseKind.RETREAT:
+                raise self.fail(
+                    phase_line, "'dislodged:' is only given when a case starts in a retreat phase"
+                )
+            board = self.board(start, None)
+        results = tuple(self.expected(line, phase) for line in start.get("results", []))
+        after_block: After | None = None
+        if after_line is not None:
+            after_phase = self.phase(after_line, _split_key(after_line)[1])
+            if "dislodged" in after and after_phase.kind is not PhaseKind.RETREAT:
+                raise self.fail(
+                    after_line, "units can only be dislodged when the next phase is a retreat phase"
+                )
+            after_block = After(after_phase, self.board(after, winner), after_line.number)
+        return Step(
+            phase=phase,
+            line=phase_line.number,
+            board=board,
+            orders=tuple(self.order_line(line) for line in start.get("orders", [])),
+            results=results,
+            errors=tuple(self.order_line(line) for line in start.get("errors", [])),
+            after=after_block,
+        )
+
+    # -- values ---------------------------------------------------------------------------
+
+    def phase(self, line: _Line, text: str | None = None) -> Phase:
+        value = _split_key(line)[1] if text is None else text
+        try:
+            return Phase.parse(value)
+        except ValueError as error:
+            message = str(error)
+            if not message.startswith("bad phase name"):
+                message = f"bad phase name {value.strip()!r}: expected e.g. S1901M, F1901R, W1901A"
+            raise self.fail(line, message) from None
+
+    def power(self, text: str, line: _Line) -> str:
+        assert self.map is not None
+        name = text.strip().upper()
+        if name not in self.map.powers:
+            raise self.fail(
+                line,
+                f"unknown power {text.strip()!r}; known: "
+                f"{', '.join(p.title() for p in self.map.powers)}",
+            )
+        return name
+
+    def power_entry(self, line: _Line) -> tuple[str, str]:
+        power, sep, rest = line.text.strip().partition(":")
+        if not sep:
+            raise self.fail(line, "expected 'Power: ...'")
+        return self.power(power, line), rest.strip()
+
+    def unit(self, power: str, text: str, line: _Line, *, placed: bool = True) -> Unit:
+        """A unit; `placed` False accepts any location of a known province (an illegal build)."""
+        assert self.map is not None
+        match = _UNIT.match(text.strip())
+        if match is None:
+            raise self.fail(
+                line, f"expected a unit such as 'A Vie' or 'F Stp/sc', got {text.strip()!r}"
+            )
+        kind, location = UnitType(match[1].upper()), match[2].upper()
+        if location.split("/")[0] not in self.map.provinces:
+            raise self.fail(line, f"unknown province {location.split('/')[0]!r}")
+        if placed and not self.map.is_valid_location(kind, location):
+            raise self.fail(line, f"{kind.word.lower()} cannot stand at {location}")
+        return Unit(power, kind, location)
+
+    def location(self, text: str, line: _Line) -> str:
+        assert self.map is not None
+        location = text.strip().upper()
+        province = location.split("/")[0]
+        if province not in self.map.provinces or (
+            location != province and location not in self.map.locations_of(province)
+        ):
+            raise self.fail(line, f"unknown location {text.strip()!r}")
+        return location
+
+    def board(self, sections: Mapping[str, list[_Line]], winner: str | None) -> Board:
+        assert self.map is not None
+        units: list[Unit] | None = None
+        occupied: dict[str, Unit] = {}
+        if "units" in sections:
+            units = []
+            for line in sections["units"]:
+                power, rest = self.power_entry(line)
+                for text in filter(None, (t.strip() for t in rest.split(","))):
+                    unit = self.unit(power, text, line)
+                    if unit.province in occupied:
+                        raise self.fail(
+                            line, f"{unit.province} already holds {occupied[unit.province]}"
+                        )
+                    occupied[unit.province] = unit
+                    units.append(unit)
+        dislodged: list[Dislodged] = []
+        for line in sections.get("dislodged", []):
+            power, rest = self.power_entry(line)
+            unit_text, arrow, options = rest.partition("->")
+            if not arrow:
+                raise self.fail(line, "expected 'Power: A Ser -> Alb Bud'")
+            unit = self.unit(power, unit_text, line)
+            retreats = tuple(
+                sorted(self.location(t, line) for t in options.replace(",", " ").split())
+            )
+            if not retreats:
+                raise self.fail(
+                    line,
+                    "a dislodged unit with nowhere to go is destroyed at once "
+                    "and never listed; leave it out",
+                )
+            if any(d.unit.province == unit.province for d in dislodged):
+                raise self.fail(line, f"a unit dislodged from {unit.province} is already listed")
+            dislodged.append(Dislodged(unit, retreats))
+        centers: list[tuple[str, str]] | None = None
+        if "centers" in sections:
+            owners: dict[str, str] = {}
+            for line in sections["centers"]:
+                power, rest = self.power_entry(line)
+                for text in rest.replace(",", " ").split():
+                    province = text.upper()
+                    if province not in self.map.supply_centers:
+                        raise self.fail(line, f"{text!r} is not a supply centre")
+                    if province in owners:
+                        raise self.fail(line, f"{province} is already owned by {owners[province]}")
+                    owners[province] = power
+            centers = sorted(owners.items())
+        return Board(
+            units=tuple(units) if units is not None else None,
+            dislodged=tuple(dislodged),
+            centers=tuple(centers) if centers is not None else None,
+            winner=winner,
+        )
+
+    def order_line(self, line: _Line) -> OrderLine:
+        power, text = self.power_entry(line)
+        if not text:
+            raise self.fail(line, "no order text after the power")
+        return OrderLine(power, text, line.number)
+
+    def expected(self, line: _Line, phase: Phase) -> Expected:
+        key, sep, rest = line.text.strip().rpartition(":")
+        if not sep or not key.strip():
+            raise self.fail(line, "expected 'A Vie: succeeds' or 'A Vie: fails bounce'")
+        words = rest.split()
+        if not words or words[0].lower() not in ("succeeds", "fails"):
+            raise self.fail(line, "the result must start with 'succeeds' or 'fails'")
+        tags = [w.lower() for w in words[1:]]
+        for tag in tags:
+            if tag not in TAGS:
+                raise self.fail(line, f"unknown tag {tag!r}; known: {' '.join(TAGS)}")
+        result: Literal["succeeds", "fails"] = (
+            "succeeds" if words[0].lower() == "succeeds" else "fails"
+        )
+        return Expected(
+            self.result_key(key, line, phase),
+            result,
+            frozenset(tags) if tags else None,
+            line.number,
+        )
+
+    def result_key(self, text: str, line: _Line, phase: Phase) -> str:
+        """A unit ('A VIE') in movement and retreat phases; an order ('A PAR B') in adjustments."""
+        words = text.split()
+        if phase.kind is PhaseKind.ADJUSTMENT:
+            upper = [w.upper() for w in words]
+            if upper == ["WAIVE"]:
+                return "WAIVE"
+            if len(upper) != 3 or upper[2] not in ("B", "D"):
+                raise self.fail(
+                    line,
+                    "in an adjustment phase the key is a canonical order: "
+                    "'A PAR B', 'F STP/NC B', 'A PAR D' or 'WAIVE'",
+                )
+            unit = self.unit("", " ".join(words[:2]), line, placed=False)
+            return f"{unit} {upper[2]}"
+        return str(self.unit("", " ".join(words), line))
+
+
+def _split_key(line: _Line) -> tuple[str, str]:
+    match = _KEY_LINE.match(line.text)
+    assert match is not None
+    return match[1], match[2]
+
+
+def parse_case(text: str, path: str = "<case>") -> Case:
+    """Read the text of a case file; raises CaseError naming the file, line and text."""
+    return _Reader(path).read(text)
+
+
+def read_case(path: Path | str) -> Case:
+    """Read a case file from disk."""
+    path = Path(path)
+    return parse_case(path.read_text(encoding="utf-8"), str(path))
