@@ -20,7 +20,7 @@ from adjudicator.game.game import replay
 from adjudicator.game.gamefile import game_from_text, game_to_text, read_game
 from adjudicator.game.import_diplomacy import SavedGameError, game_from_saved, tags_of
 
-FIXTURE = Path(__file__).parent / "data" / "diplomacy_opening.json"
+FIXTURE = Path(__file__).parents[1] / "data" / "diplomacy_opening.json"
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from adjudicator.contract.batch import process_line
 
 EXAMPLE = json.loads(
-    (Path(__file__).resolve().parent.parent / "examples" / "spring-1901.json").read_text()
+    (Path(__file__).resolve().parents[2] / "examples" / "spring-1901.json").read_text()
 )
 ODD_VALUES: list[Any] = [
     None,

@@ -19,7 +19,7 @@ from adjudicator.board.types import Phase, PhaseKind, Season, Unit, UnitType
 from adjudicator.board.validate import validate_map_data
 from adjudicator.cli.map import map_command
 
-MAPS = Path(__file__).parent / "maps"
+MAPS = Path(__file__).parents[1] / "maps"
 ISLAND = MAPS / "island.toml"
 STANDARD = data_dir("maps") / "standard.toml"
 

@@ -15,7 +15,7 @@ from adjudicator.orders.results import OrderResult
 from adjudicator.report.text import LINE_WIDTH, judge_report
 
 STANDARD = load_map("standard")
-ISLAND = Path(__file__).parent / "maps" / "island.toml"
+ISLAND = Path(__file__).parents[1] / "maps" / "island.toml"
 
 
 def position(

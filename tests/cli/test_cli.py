@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from adjudicator.cli.main import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "spring-1901.json"
 
 

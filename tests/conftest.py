@@ -1,0 +1,1 @@
+"""Shared set-up: tests/ is on sys.path, so the test packages share helpers_orders."""
