@@ -1,0 +1,146 @@
+"""The text of acknowledgements: how each order line was read, a power's order set, the board.
+
+Pure functions of the game and the readings; the order reader (interpret_orders) and the caret
+renderer are the ones `adjudicator check` uses, so a player sees the same errors in both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.types import PhaseKind
+from adjudicator.game.game import Game
+from adjudicator.orders.caret import render_caret
+from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.model import ordered_unit
+from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.resolve.adjustment import adjustment_counts
+
+INDENT = "    "
+
+
+def phase_words(position: Position) -> str:
+    phase = position.phase
+    return f"{phase.season.word} {phase.year} {phase.kind.word}"
+
+
+def power_name(game_map: Map, code: str) -> str:
+    info = game_map.powers.get(code)
+    return info.name if info else code.title()
+
+
+def _indented(text: str) -> list[str]:
+    return [INDENT + line for line in text.split("\n")]
+
+
+def _entry_lines(entry: OrderEntry) -> list[str]:
+    mark = f"  (void: {entry.illegal})" if entry.illegal else ""
+    return [f"{INDENT}read as {entry.order}{mark}"]
+
+
+def _error_lines(error: OrderError) -> list[str]:
+    return _indented(render_caret(error.input, error.span, error.error))
+
+
+def line_readings(
+    lines: Sequence[str], entries: Sequence[OrderEntry], errors: Sequence[OrderError]
+) -> list[list[str]]:
+    """For each order line, what was read from it: entries and errors are each in written
+    order and quote the part of the line they came from, so they are taken from the front."""
+    todo_entries, todo_errors = list(entries), list(errors)
+    shown: list[list[str]] = []
+    for line in lines:
+        found: list[tuple[int, list[str]]] = []
+        rest = line
+        while True:
+            spots = []
+            if todo_entries and (todo_entries[0].input or "") in rest:
+                spots.append((rest.index(todo_entries[0].input or ""), 0))
+            if todo_errors and todo_errors[0].input in rest:
+                spots.append((rest.index(todo_errors[0].input), 1))
+            if not spots:
+                break
+            at, which = min(spots)
+            if which == 0:
+                entry = todo_entries.pop(0)
+                found.append((at, _entry_lines(entry)))
+                text = entry.input or ""
+            else:
+                error = todo_errors.pop(0)
+                found.append((at, _error_lines(error)))
+                text = error.input
+            rest = rest[:at] + "\0" * len(text) + rest[at + len(text) :]
+        shown.append([text for _, block in sorted(found, key=lambda f: f[0]) for text in block])
+    return shown
+
+
+def read_set(game: Game, power: str) -> tuple[list[OrderEntry], list[OrderError]]:
+    """The power's pending order set as the reader understands it now."""
+    lines = list(game.pending.get(power, ()))
+    entries, errors = interpret_orders(
+        load_map(game.variant), game.current, {power: lines}, game.rules
+    )
+    return entries, errors
+
+
+def order_set_lines(game: Game, power: str) -> list[str]:
+    """The power's complete current order set and what is still missing from it."""
+    game_map = load_map(game.variant)
+    position = game.current
+    phase = position.phase
+    entries, _ = read_set(game, power)
+    if power not in game.pending:
+        lines = [f"You have no orders for {phase} yet."]
+    else:
+        lines = [f"Your orders for {phase}:"]
+        lines += [f"{INDENT}{e.order}" for e in entries] or [f"{INDENT}(none)"]
+    ordered = {u.province for e in entries if (u := ordered_unit(e.order)) is not None}
+    if phase.kind is PhaseKind.MOVEMENT:
+        idle = [str(u) for u in position.units_of(power) if u.province not in ordered]
+        if idle:
+            lines.append(f"Units without orders (they will hold): {', '.join(idle)}")
+    elif phase.kind is PhaseKind.RETREAT:
+        idle = [
+            str(d.unit)
+            for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit))
+            if d.unit.power == power and d.unit.province not in ordered
+        ]
+        if idle:
+            lines.append(f"Units without orders (they will be disbanded): {', '.join(idle)}")
+    else:
+        due = adjustment_counts(game_map, position).get(power, 0)
+        what = "builds" if due > 0 else "removals"
+        left = abs(due) - len(entries)
+        if due and left > 0:
+            default = "waived" if due > 0 else "made by the rules of civil disorder"
+            lines.append(f"{what.capitalize()} still to order: {left} (they will be {default})")
+    return lines
+
+
+def board_lines(game: Game, ordered: Sequence[str], waiting: Sequence[str]) -> list[str]:
+    """LIST: the position, and who has ordered."""
+    game_map = load_map(game.variant)
+    position = game.current
+    lines = [f"Position for {phase_words(position)} ({position.phase}):", ""]
+    for power in sorted(game_map.powers):
+        units = ", ".join(str(u) for u in position.units_of(power)) or "-"
+        centers = position.centers_of(power)
+        lines.append(f"{power_name(game_map, power) + ':':<10}{len(centers):>2} centres; {units}")
+    for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
+        options = ", ".join(d.retreats) or "nowhere"
+        name = power_name(game_map, d.unit.power)
+        lines.append(f"Dislodged: {name} {d.unit}, may retreat to {options}")
+    if position.phase.kind is PhaseKind.ADJUSTMENT:
+        for power, count in sorted(adjustment_counts(game_map, position).items()):
+            if count:
+                what = f"builds {count}" if count > 0 else f"removes {-count}"
+                lines.append(f"Adjustment: {power_name(game_map, power)} {what}")
+    names = [power_name(game_map, p) for p in ordered]
+    lines += ["", f"Orders received from: {', '.join(names) or 'nobody yet'}"]
+    if waiting:
+        lines.append(
+            f"Waiting (asked to wait): {', '.join(power_name(game_map, p) for p in waiting)}"
+        )
+    return lines

@@ -1,0 +1,73 @@
+"""Deadlines: a schedule per phase kind, a grace period, and the wait/no-wait of each player.
+
+Times are aware UTC datetimes, stored as ISO text. The clock is always passed in (`--now`), so
+the judge is deterministic under test and cron only decides when it looks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import UTC, datetime, timedelta
+
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.types import PhaseKind
+from adjudicator.resolve.adjustment import adjustment_counts
+
+DEFAULT_SCHEDULE = {"M": 48.0, "R": 24.0, "A": 24.0, "grace": 0.0}
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhm]?)")
+
+
+def parse_duration(text: str) -> float:
+    """Hours from '48h', '2d', '90m' or '36' (hours); ValueError with an example otherwise."""
+    match = _DURATION.fullmatch(text.strip().lower())
+    if not match:
+        raise ValueError(f"bad duration {text!r}: write e.g. 48h, 2d or 90m")
+    number, unit = float(match.group(1)), match.group(2) or "h"
+    return number * {"d": 24.0, "h": 1.0, "m": 1 / 60}[unit]
+
+
+def parse_time(text: str) -> datetime:
+    """An ISO time; one without a zone is taken as UTC."""
+    moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def shown(deadline: str | None) -> str:
+    """A deadline as players read it: 'Wednesday 25 November 2026, 20:00 UTC'."""
+    if deadline is None:
+        return "none set"
+    moment = parse_time(deadline)
+    return moment.strftime("%A %d %B %Y, %H:%M UTC")
+
+
+def next_deadline(schedule: Mapping[str, float], kind: PhaseKind, now: datetime) -> str:
+    return iso(now + timedelta(hours=schedule.get(kind.value, 24.0)))
+
+
+def grace_end(schedule: Mapping[str, float], deadline: str) -> datetime:
+    return parse_time(deadline) + timedelta(hours=schedule.get("grace", 0.0))
+
+
+def powers_to_order(game_map: Map, position: Position) -> list[str]:
+    """The powers that have something to order in this phase (the others are never waited for)."""
+    kind = position.phase.kind
+    if kind is PhaseKind.MOVEMENT:
+        return sorted({u.power for u in position.units.values()})
+    if kind is PhaseKind.RETREAT:
+        return sorted({d.unit.power for d in position.dislodged.values()})
+    counts = adjustment_counts(game_map, position)
+    return sorted(power for power, count in counts.items() if count)
+
+
+def missing_powers(variant: str, position: Position, pending: Mapping[str, object]) -> list[str]:
+    return [p for p in powers_to_order(load_map(variant), position) if p not in pending]
