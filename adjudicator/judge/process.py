@@ -13,7 +13,7 @@ from datetime import datetime
 from adjudicator.game.game import GameError
 from adjudicator.judge import mailin, results
 from adjudicator.judge.commands import Session
-from adjudicator.judge.deadlines import grace_end, iso, missing_powers, parse_time
+from adjudicator.judge.deadlines import grace_end, iso, missing_powers, parse_time, shown
 from adjudicator.judge.store import Store
 
 
@@ -33,7 +33,7 @@ def reply_subject(subject: str) -> str:
 
 def _ack_body(session: Session) -> str:
     mail = session.mail
-    head = [f"Your mail to the judge of {iso(session.now)} has been read.", ""]
+    head = [f"Your mail to the judge, read {shown(iso(session.now))}:", ""]
     if not mail.lines:
         head.append("It held no text for the judge. Send HELP for the commands.")
     return "\n".join(head + session.reply).rstrip("\n") + "\n"
@@ -89,9 +89,12 @@ def due(store: Store, name: str, now: datetime) -> str | None:
     game = row.game
     if row.deadline is None:
         return None
-    missing = missing_powers(game.variant, game.current, game.pending)
-    waiting = [p for p in store.players(name) if p.wait]
-    if not missing and not waiting:
+    players = store.players(name)
+    played = {p.power for p in players}
+    # Powers nobody plays are in civil disorder: nobody waits for them before the deadline.
+    missing = [p for p in missing_powers(game.variant, game.current, game.pending) if p in played]
+    waiting = [p for p in players if p.wait]
+    if players and not missing and not waiting:
         return "adjudicate"
     if now < parse_time(row.deadline):
         return None
