@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
 import click
 
+from adjudicator.board.geometry import geometry_path, validate_geometry
 from adjudicator.board.map import map_from_data
 from adjudicator.board.validate import validate_map_data
 
@@ -31,7 +33,57 @@ def validate_command(file: Path) -> None:
             click.echo(problem)
         raise SystemExit(1)
     game_map = map_from_data(data, str(file))
+    geometry_file = geometry_path(file)
+    if geometry_file.is_file():
+        problems = validate_geometry(game_map, json.loads(geometry_file.read_text("utf-8")))
+        for problem in problems:
+            click.echo(f"{geometry_file}: {problem}")
+        if problems:
+            raise SystemExit(1)
     click.echo(
         f"OK: {game_map.name}, {len(game_map.provinces)} provinces, "
         f"{len(game_map.supply_centers)} centres"
     )
+
+
+@map_command.command(name="import-drawing")
+@click.argument("drawing", metavar="FILE.ps", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where the geometry goes (default: FILE.geometry.json beside the drawing).",
+)
+@click.option(
+    "--map",
+    "map_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A map file (maps/NAME.toml) to check the geometry against.",
+)
+def import_drawing_command(drawing: str, output: Path | None, map_file: Path | None) -> None:
+    """Turn a DPjudge PostScript drawing into a geometry file (needs the [maps] extra)."""
+    try:
+        from adjudicator.board.drawing import DrawingError, geometry_from_drawing
+    except ImportError:  # pragma: no cover - the message for a missing optional extra
+        raise click.ClickException("this needs shapely: pip install 'adjudicator[maps]'") from None
+    path = Path(drawing)
+    try:
+        geometry = geometry_from_drawing(path.read_text(encoding="latin-1"), path.name)
+    except ImportError:
+        raise click.ClickException("this needs shapely: pip install 'adjudicator[maps]'") from None
+    except DrawingError as error:
+        raise click.ClickException(str(error)) from None
+    target = output or path.with_name(path.stem + ".geometry.json")
+    target.write_text(json.dumps(geometry, separators=(",", ":")) + "\n", encoding="utf-8")
+    click.echo(f"{target}: {len(geometry['provinces'])} provinces, {len(geometry['units'])} points")
+    if map_file is not None:
+        _report_geometry(map_file, geometry)
+
+
+def _report_geometry(map_file: Path, geometry: dict[str, object]) -> None:
+    data = tomllib.loads(map_file.read_text(encoding="utf-8"))
+    problems = validate_geometry(map_from_data(data, str(map_file)), geometry)
+    for problem in problems:
+        click.echo(problem)
+    if problems:
+        raise SystemExit(1)

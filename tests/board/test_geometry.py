@@ -1,0 +1,141 @@
+"""The standard map's drawing is complete and the geometry check fails on a broken one."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator.board.geometry import (
+    geometry_path,
+    inside,
+    load_geometry,
+    validate_geometry,
+)
+from adjudicator.board.map import load_map
+from adjudicator.board.resources import data_dir
+from adjudicator.cli.map import map_command
+
+STANDARD = data_dir("maps") / "standard.toml"
+_ROOT = Path(__file__).resolve().parents[2]
+# ../shared beside the checkout (CI), or beside the folder of worktrees (a developer's copy)
+DRAWINGS = [
+    r / "shared" / "reference" / "dpjudge" / "maps" for r in (_ROOT.parent, _ROOT.parents[1])
+]
+
+
+def _drawing(name: str) -> Path:
+    pytest.importorskip("shapely")
+    for folder in DRAWINGS:
+        if (folder / name).is_file():
+            return folder / name
+    pytest.skip(f"DPjudge's {name} is not in ../shared/reference/dpjudge/maps")
+
+
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(geometry_path(STANDARD).read_text(encoding="utf-8"))
+    return data
+
+
+def test_standard_geometry_is_complete() -> None:
+    assert validate_geometry(load_map("standard"), _data()) == []
+    geometry = load_geometry("standard")
+    assert set(geometry.provinces) == set(load_map("standard").provinces)
+    assert {"STP/NC", "STP/SC", "SPA/NC", "SPA/SC", "BUL/EC", "BUL/SC"} <= set(geometry.units)
+    assert geometry.notice.startswith("Geometry converted from a DPjudge drawing (MIT")
+
+
+def test_licence_is_kept_beside_the_geometry() -> None:
+    text = (data_dir("maps") / "LICENSE-dpjudge").read_text(encoding="utf-8")
+    assert "Copyright 2017 Manus Hand" in text and "Permission is hereby granted" in text
+
+
+def test_a_missing_province_shape_is_reported() -> None:
+    data = _data()
+    del data["provinces"]["BUR"]
+    assert validate_geometry(load_map("standard"), data) == [
+        "geometry: province BUR has no shape; add it under 'provinces'"
+    ]
+
+
+def test_a_unit_point_outside_its_province_is_reported() -> None:
+    data = _data()
+    data["units"]["STP/NC"] = data["units"]["MOS"]
+    problems = validate_geometry(load_map("standard"), data)
+    assert len(problems) == 1 and "unit point STP/NC" in problems[0]
+    assert "outside STP's shape" in problems[0]
+
+
+def test_a_missing_coast_point_and_centre_are_reported() -> None:
+    data = _data()
+    del data["units"]["SPA/SC"], data["centers"]["PAR"]
+    assert sorted(validate_geometry(load_map("standard"), data)) == [
+        "geometry: location SPA/SC has no unit point in 'units'",
+        "geometry: supply centre PAR has no point in 'centers'",
+    ]
+
+
+def test_two_provinces_in_one_face_are_reported() -> None:
+    data = _data()
+    data["provinces"]["TYS"] = data["provinces"]["ION"]
+    data["units"]["TYS"] = data["units"]["ION"]
+    problems = validate_geometry(load_map("standard"), data)
+    assert "geometry: ION and TYS have the same shape" in problems[-1]
+
+
+def test_an_unreadable_geometry_is_reported_not_raised() -> None:
+    assert validate_geometry(load_map("standard"), {"width": 1})[0].startswith(
+        "geometry: unreadable"
+    )
+
+
+def test_point_in_shape_counts_holes() -> None:
+    square = (
+        (0.0, 0.0, 10.0, 0.0, 10.0, 10.0, 0.0, 10.0),
+        (4.0, 4.0, 6.0, 4.0, 6.0, 6.0, 4.0, 6.0),
+    )
+    assert inside((1.0, 1.0), square)
+    assert not inside((5.0, 5.0), square)
+    assert not inside((11.0, 5.0), square)
+
+
+def test_map_validate_fails_on_broken_geometry(tmp_path: Path) -> None:
+    shutil.copy(STANDARD, tmp_path / "standard.toml")
+    data = _data()
+    data["units"]["PAR"] = data["units"]["MUN"]
+    (tmp_path / "standard.geometry.json").write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(map_command, ["validate", str(tmp_path / "standard.toml")])
+    assert result.exit_code == 1
+    assert "unit point PAR" in result.output and "outside PAR's shape" in result.output
+    (tmp_path / "standard.geometry.json").write_text(json.dumps(_data()), encoding="utf-8")
+    result = CliRunner().invoke(map_command, ["validate", str(tmp_path / "standard.toml")])
+    assert result.exit_code == 0, result.output
+
+
+def test_import_drawing_makes_the_committed_geometry(tmp_path: Path) -> None:
+    """The geometry is derived data: importing DPjudge's drawing again gives the same file."""
+    target = tmp_path / "standard.geometry.json"
+    args = [
+        "import-drawing",
+        str(_drawing("standard.ps")),
+        "-o",
+        str(target),
+        "--map",
+        str(STANDARD),
+    ]
+    result = CliRunner().invoke(map_command, args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(target.read_text(encoding="utf-8")) == _data()
+
+
+def test_import_drawing_rejects_a_file_without_points(tmp_path: Path) -> None:
+    pytest.importorskip("shapely")
+    bad = tmp_path / "bad.ps"
+    bad.write_text("%!PS-Adobe-3.0\n%%EndSetup\n", encoding="utf-8")
+    result = CliRunner().invoke(map_command, ["import-drawing", str(bad)])
+    assert result.exit_code == 1
+    assert "no '% INFO' block" in result.output
