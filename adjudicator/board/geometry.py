@@ -16,19 +16,11 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from adjudicator.board.map import Map
+from adjudicator.board.map import Map, MapError
 from adjudicator.board.resources import data_dir
 
 Point = tuple[float, float]
 Rings = tuple[tuple[float, ...], ...]  # each ring a flat x0, y0, x1, y1, ... sequence
-
-
-class GeometryError(ValueError):
-    """A geometry file that cannot be used; `problems` lists every inconsistency found."""
-
-    def __init__(self, source: str, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__(f"{source}: " + "; ".join(problems))
 
 
 @dataclass(frozen=True, eq=False)
@@ -142,7 +134,7 @@ def load_geometry(variant: str) -> Geometry:
     map_path = candidate if candidate.suffix == ".toml" else data_dir("maps") / f"{variant}.toml"
     path = geometry_path(map_path)
     if not path.is_file():
-        raise GeometryError(
+        raise MapError(
             str(path),
             [
                 f"no drawing for the map {variant!r}; make one with "
