@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import html
 import mailbox
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -190,26 +191,22 @@ class Source:
 
     raw: bytes
     where: str
-    box: mailbox.Maildir | None = None
-    key: str | None = None
+    path: Path | None = None
 
     def done(self) -> None:
-        if self.box is not None and self.key is not None:
-            message = self.box.get_message(self.key)
-            if message.get_subdir() == "new":
-                message.set_subdir("cur")
-                message.add_flag("S")
-                self.box[self.key] = message
+        """new/NAME -> cur/NAME:2,S in one rename: a crash leaves it in one place or the other."""
+        if self.path is not None and self.path.parent.name == "new":
+            target = self.path.parent.parent / "cur" / (self.path.name.split(":", 1)[0] + ":2,S")
+            os.rename(self.path, target)
 
 
 def _maildir(path: Path) -> Iterator[Source]:
-    box = mailbox.Maildir(path, factory=None, create=False)
-    new = sorted(path.glob("new/*"))  # delivery names start with the time: arrival order
-    for file in new:
-        if file.name.startswith("."):
-            continue
-        key = file.name.split(":", 1)[0]
-        yield Source(file.read_bytes(), f"{path}/new/{file.name}", box, key)
+    if not (path / "new").is_dir() or not (path / "cur").is_dir():
+        raise OSError(f"{path}: not a Maildir (it needs new/ and cur/ folders)")
+    # Delivery names start with the delivery time, so sorting them gives arrival order.
+    for file in sorted(path.glob("new/*")):
+        if not file.name.startswith("."):
+            yield Source(file.read_bytes(), f"{path}/new/{file.name}", file)
 
 
 def _is_mbox(data: bytes) -> bool:

@@ -33,7 +33,8 @@ def build_message(mail: OutMail, sender: str) -> EmailMessage:
         message["In-Reply-To"] = mail.in_reply_to
         message["References"] = mail.in_reply_to
     message["Auto-Submitted"] = "auto-replied" if mail.kind == "ack" else "auto-generated"
-    message.set_content(mail.body)
+    # Plain ASCII goes as it is (readable in any mailbox file); anything else quoted-printable.
+    message.set_content(mail.body, cte="7bit" if mail.body.isascii() else "quoted-printable")
     return message
 
 
