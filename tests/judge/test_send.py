@@ -68,14 +68,20 @@ def smtp_server() -> Iterator[tuple[_Inbox, int]]:
         controller.stop()
 
 
+def _use_smtp(store: Store, port: int, user: str | None = None) -> None:
+    """What `judge init --smtp 127.0.0.1:PORT [--smtp-user USER]` stores."""
+    with store.transaction():
+        store.set_setting("smtp_host", "127.0.0.1")
+        store.set_setting("smtp_port", str(port))
+        if user:
+            store.set_setting("smtp_user", user)
+
+
 def test_mail_goes_out_by_smtp_with_login(
     store: Store, smtp_server: tuple[_Inbox, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     inbox, port = smtp_server
-    with store.transaction():
-        store.set_setting("smtp_host", "127.0.0.1")
-        store.set_setting("smtp_port", str(port))
-        store.set_setting("smtp_user", "judge")
+    _use_smtp(store, port, "judge")
     monkeypatch.setenv("JUDGE_SMTP_PASSWORD", "s3cret")
     process_mail(store, mail("SIGNON Fdemo paris1900\nA Par - Bur\n"), NOW)
     assert send_queued(store) == 1
@@ -92,15 +98,11 @@ def test_mail_goes_out_by_smtp_with_login(
     assert body is not None and "read as A PAR - BUR" in body.get_content()
 
 
-def test_a_refused_mail_stays_queued(
-    store: Store, smtp_server: tuple[_Inbox, int], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_refused_mail_stays_queued(store: Store, smtp_server: tuple[_Inbox, int]) -> None:
     import smtplib
 
     inbox, port = smtp_server
-    with store.transaction():
-        store.set_setting("smtp_host", "127.0.0.1")
-        store.set_setting("smtp_port", str(port))
+    _use_smtp(store, port)
     inbox.refuse = True
     process_mail(store, mail("HELP\n"), NOW)
     with pytest.raises(smtplib.SMTPRecipientsRefused):
