@@ -8,6 +8,7 @@ database by hand.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +30,9 @@ from adjudicator.judge.deadlines import (
     shown,
 )
 from adjudicator.judge.store import Store, StoreError, check_game_name, hash_password
+
+_ADDRESS = re.compile(r"[^\s@<>,;\"]+@[^\s@<>,;\"]+")
+"""One plain address: no spaces or line breaks (no header injection), no lists."""
 
 _ERRORS = (StoreError, GameError, GameFileError, MapError, ValueError, OSError)
 
@@ -150,6 +154,10 @@ def player(ctx: click.Context, name: str, power: str, address: str, password: st
     store = _store(ctx)
     try:
         row = store.get_game(name)
+        if not _ADDRESS.fullmatch(address):
+            raise StoreError(
+                f"bad address {address!r}: write one plain address, e.g. a@example.org"
+            )
         if power.lower() == "observer":
             with store.transaction():
                 store.add_observer(name, address)
@@ -256,14 +264,24 @@ def mail(ctx: click.Context, sources: tuple[str, ...], now_text: str | None, no_
     from adjudicator.judge.process import process_mail
 
     store = _store(ctx)
+    failed = 0
     try:
         for source in read_sources(sources):
-            done = process_mail(store, source.raw, _now(now_text))
+            try:
+                done = process_mail(store, source.raw, _now(now_text))
+            except Exception as error:  # one bad mail must not hold up the others behind it
+                failed += 1
+                click.echo(
+                    f"{source.where}: not processed (kept for the next run): {error}", err=True
+                )
+                continue
             source.done()
             click.echo(f"{source.where}: {done.message_id} {done.outcome}")
     except OSError as error:
         raise click.ClickException(str(error)) from None
     _send(store, no_send)
+    if failed:
+        sys.exit(1)
 
 
 @judge_command.command("tick")

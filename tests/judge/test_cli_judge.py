@@ -1,0 +1,81 @@
+"""The gamesmaster's commands, run as a person runs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.cli.main import main
+from adjudicator.judge.mailin import read_mail
+
+from .conftest import mail
+
+
+def _judge(db: Path, *args: str, stdin: bytes | None = None) -> Result:
+    return CliRunner().invoke(main, ["judge", "--db", str(db), *args], input=stdin)
+
+
+def _set_up(tmp_path: Path) -> Path:
+    db = tmp_path / "judge.sqlite"
+    assert _judge(db, "init", "--address", "judge@example.org").exit_code == 0
+    assert _judge(db, "create", "demo", "--now", "2026-11-23T20:00").exit_code == 0
+    added = _judge(db, "player", "demo", "fr", "alice@example.com", "--password", "pw")
+    assert added.output == "demo: FRANCE is played by alice@example.com\n"
+    return db
+
+
+def test_mail_from_standard_input_status_and_process(tmp_path: Path) -> None:
+    db = _set_up(tmp_path)
+    read = _judge(db, "mail", "-", stdin=mail("SIGNON Fdemo pw\nA Par - Bur\n"))
+    assert read.output == "<stdin>: <t1@players.example> read\n1 mail(s) sent\n"
+    status = _judge(db, "status", "demo").output
+    assert "  FRANCE   alice@example.com            ordered\n" in status
+    processed = _judge(db, "process", "demo", "--now", "2026-11-24T00:00")
+    assert processed.exit_code == 0
+    assert processed.output.startswith("Movement results for Spring of 1901.  (demo.S1901M)")
+    assert "France: Army Paris -> Burgundy." in processed.output
+    outbox = tmp_path / "judge.sqlite.outbox" / "new"
+    assert len(list(outbox.iterdir())) == 2
+
+
+def test_export_then_create_from_the_file(tmp_path: Path) -> None:
+    db = _set_up(tmp_path)
+    _judge(db, "mail", "-", stdin=mail("SIGNON Fdemo pw\nA Par - Bur\n"))
+    _judge(db, "process", "demo", "--no-send")
+    file = tmp_path / "demo.json"
+    assert _judge(db, "export", "demo", "-o", str(file)).exit_code == 0
+    copy = _judge(db, "create", "copy", "--from-file", str(file), "--now", "2026-11-24T00:00")
+    assert (
+        copy.output
+        == "copy: standard game at F1901M, deadline Thursday 26 November 2026, 00:00 UTC\n"
+    )
+    assert _judge(db, "export", "copy").output == _judge(db, "export", "demo").output.replace(
+        '"name": "demo"', '"name": "copy"'
+    )
+    rolled = _judge(db, "rollback", "copy")
+    assert rolled.output == "copy: rolled back to S1901M; its orders are pending again\n"
+
+
+def test_the_gamesmaster_is_told_what_is_wrong(tmp_path: Path) -> None:
+    db = _set_up(tmp_path)
+    bad_name = _judge(db, "create", "Bad Name")
+    assert bad_name.exit_code == 1 and "bad game name 'Bad Name'" in bad_name.output
+    injected = _judge(db, "player", "demo", "it", "a@b.c\nBcc: x@y.z", "--password", "pw")
+    assert injected.exit_code == 1 and "bad address" in injected.output
+    unknown = _judge(db, "status", "nosuch")
+    assert "no game named 'nosuch' (games: demo)" in unknown.output
+    missing = _judge(tmp_path / "none.sqlite", "status")
+    assert "no judge database; create one with `judge init`" in missing.output
+
+
+@given(st.binary(max_size=400))
+def test_any_bytes_read_as_a_mail_without_an_exception(raw: bytes) -> None:
+    read_mail(raw, "judge@example.org")
+
+
+@given(st.text(max_size=200))
+def test_any_text_after_headers_reads(body: str) -> None:
+    read_mail(mail(body), "judge@example.org")
