@@ -222,10 +222,13 @@ def _closing_segments(lines: list[Any]) -> list[Any]:
         if line.is_closed:
             continue
         others = unary_union(lines[:index] + lines[index + 1 :])
-        for end in (Point(line.coords[0]), Point(line.coords[-1])):
-            gap = others.distance(end)
+        coords = list(line.coords)
+        for end, tail in ((coords[0], coords[:2]), (coords[-1], coords[-2:])):
+            if others.intersects(LineString(tail)):
+                continue  # the stretched end already reaches the coast: nothing to close
+            gap = others.distance(Point(end))
             if 0 < gap <= _REACH:
-                target = nearest_points(end, others)[1]
+                target = nearest_points(Point(end), others)[1]
                 segments.append(LineString([end, target]))
     return segments
 
