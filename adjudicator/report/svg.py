@@ -19,18 +19,8 @@ from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES
 from adjudicator.board.types import Phase, PhaseKind, Unit, UnitType, province_of
+from adjudicator.orders import model
 from adjudicator.orders.interpret import interpret_orders
-from adjudicator.orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-)
 from adjudicator.orders.parse import OrderParseError, parse_order
 from adjudicator.orders.results import OrderResult
 from adjudicator.report import palette
@@ -48,7 +38,7 @@ class Drawn:
     """One order to draw: whose, what, how it went (`ok`, `failed`; `given` if not judged)."""
 
     power: str
-    order: Order
+    order: model.Order
     outcome: str
 
 
@@ -106,7 +96,7 @@ def _drawn(
     return drawn
 
 
-def _read(game_map: Map, text: str, kind: PhaseKind) -> Order | None:
+def _read(game_map: Map, text: str, kind: PhaseKind) -> model.Order | None:
     try:
         return parse_order(game_map, text, kind)
     except OrderParseError:
@@ -244,32 +234,32 @@ class _Canvas:
     def _order(self, item: Drawn, position: Position, dislodged: Mapping[str, Dislodged]) -> None:
         order, css = item.order, item.outcome
         text = escape(str(order))
-        if isinstance(order, Move):
+        if isinstance(order, model.Move):
             start = self.point(order.unit.location)
             self._arrow("move", css, text, start, self.point(order.target), head=True)
-        elif isinstance(order, SupportMove):
+        elif isinstance(order, model.SupportMove):
             target = self.point(order.target)
             self._arrow("support", css, text, self.point(order.unit.location), target, dash="3 2")
-        elif isinstance(order, SupportHold):
+        elif isinstance(order, model.SupportHold):
             end = self.point(order.supported.location)
             self._arrow("support", css, text, self.point(order.unit.location), end, dash="3 2")
-        elif isinstance(order, Convoy):
+        elif isinstance(order, model.Convoy):
             self._convoy(css, text, order)
-        elif isinstance(order, Hold):
+        elif isinstance(order, model.Hold):
             self._ring("hold", css, text, self.point(order.unit.location))
         else:
             self._adjustment(item, position, text)
 
     def _adjustment(self, item: Drawn, position: Position, text: str) -> None:
         order, css = item.order, item.outcome
-        if isinstance(order, Retreat):
+        if isinstance(order, model.Retreat):
             start = self.offset(order.unit.location)
             self._arrow("retreat", css, text, start, self.point(order.target), head=True)
-        elif isinstance(order, Build):
+        elif isinstance(order, model.Build):
             unit = Unit(item.power, order.unit.type, order.unit.location)
             self.unit(unit, self.point(unit.location), extra=" built", ghost=css == "failed")
             self._ring("build", css, text, self.point(unit.location), radius=UNIT_SIZE + 3.5)
-        elif isinstance(order, Disband):
+        elif isinstance(order, model.Disband):
             retreat_phase = position.phase.kind is PhaseKind.RETREAT
             at = (
                 self.offset(order.unit.location)
@@ -278,7 +268,7 @@ class _Canvas:
             )
             self._cross("removal", css, text, at)
 
-    def _convoy(self, css: str, text: str, order: Convoy) -> None:
+    def _convoy(self, css: str, text: str, order: model.Convoy) -> None:
         points = [self.point(order.army.location), self.point(order.unit.location)]
         points.append(self.point(order.target))
         d = "M" + " ".join(f"{_f(x)},{_f(y)}" for x, y in _shorten(points, 7.0))
