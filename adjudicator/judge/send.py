@@ -35,6 +35,10 @@ def build_message(mail: OutMail, sender: str) -> EmailMessage:
     message["Auto-Submitted"] = "auto-replied" if mail.kind == "ack" else "auto-generated"
     # Plain ASCII goes as it is (readable in any mailbox file); anything else quoted-printable.
     message.set_content(mail.body, cte="7bit" if mail.body.isascii() else "quoted-printable")
+    if mail.attachment is not None and mail.attachment_name:
+        message.add_attachment(
+            mail.attachment, maintype="image", subtype="png", filename=mail.attachment_name
+        )
     return message
 
 

@@ -53,7 +53,7 @@ CREATE TABLE IF NOT EXISTS mails_in (
 CREATE TABLE IF NOT EXISTS mails_out (
     id INTEGER PRIMARY KEY, recipient TEXT NOT NULL, subject TEXT NOT NULL, body TEXT NOT NULL,
     in_reply_to TEXT, game TEXT, kind TEXT NOT NULL, created TEXT NOT NULL,
-    sent INTEGER NOT NULL DEFAULT 0);
+    sent INTEGER NOT NULL DEFAULT 0, attachment_name TEXT, attachment BLOB);
 """
 
 
@@ -92,6 +92,8 @@ class OutMail:
     game: str | None
     kind: str
     created: str
+    attachment_name: str | None = None
+    attachment: bytes | None = None
 
 
 # -- passwords ------------------------------------------------------------------------------
@@ -318,10 +320,12 @@ class Store:
         at: str,
         game: str | None = None,
         in_reply_to: str | None = None,
+        attachment: tuple[str, bytes] | None = None,
     ) -> None:
+        name, data = attachment if attachment else (None, None)
         self.run(
-            "INSERT INTO mails_out (recipient, subject, body, in_reply_to, game, kind, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO mails_out (recipient, subject, body, in_reply_to, game, kind, created,"
+            " attachment_name, attachment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             recipient,
             subject,
             body,
@@ -329,6 +333,8 @@ class Store:
             game,
             kind,
             at,
+            name,
+            data,
         )
 
     def unsent(self) -> list[OutMail]:
@@ -343,6 +349,8 @@ class Store:
                 r["game"],
                 r["kind"],
                 r["created"],
+                r["attachment_name"],
+                r["attachment"],
             )
             for r in rows
         ]

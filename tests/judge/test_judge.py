@@ -144,3 +144,17 @@ def test_durations() -> None:
 def test_the_database_is_wal(store: Store, tmp_path: Path) -> None:
     mode = sqlite3.connect(tmp_path / "judge.sqlite").execute("PRAGMA journal_mode").fetchone()
     assert mode[0] == "wal"
+
+
+def test_a_picture_goes_as_an_attachment_beside_the_text() -> None:
+    picture = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
+    mail_out = OutMail(
+        7, "a@example.com", "demo.S1901M results", "Movement results\n", None, "demo",
+        "results", NOW.isoformat(), "demo.S1901M.png", picture,
+    )  # fmt: skip
+    message = build_message(mail_out, "judge@example.org")
+    body = message.get_body(preferencelist=("plain",))
+    assert body is not None and body.get_content() == "Movement results\n"
+    (attachment,) = list(message.iter_attachments())
+    assert attachment.get_filename() == "demo.S1901M.png"
+    assert attachment.get_content() == picture
