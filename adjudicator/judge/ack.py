@@ -73,6 +73,9 @@ def line_readings(
                 text = error.input
             rest = rest[:at] + "\0" * len(text) + rest[at + len(text) :]
         shown.append([text for _, block in sorted(found, key=lambda f: f[0]) for text in block])
+    if shown:  # anything the reader quoted differently still gets said, under the last line
+        shown[-1] += [t for e in todo_entries for t in _entry_lines(e)]
+        shown[-1] += [t for e in todo_errors for t in _error_lines(e)]
     return shown
 
 
