@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from adjudicator.board.map import load_map
+from adjudicator.board.map import MapError, load_map
 from adjudicator.game.game import Game, GameError, adjudicate_pending, frozen_orders
 from adjudicator.judge.ack import phase_words, power_name
 from adjudicator.judge.deadlines import iso, missing_powers, next_deadline, shown
@@ -50,6 +50,21 @@ def results_text(row: GameRow, before: Game, after: Game, deadline: str | None) 
     return "\n".join(lines) + "\n"
 
 
+def picture(row: GameRow, before: Game, after: Game) -> tuple[str, bytes] | None:
+    """The board picture of the phase just played, as a PNG attachment; None when this machine
+    has no PNG renderer (the optional [png] extra) or the variant has no drawing."""
+    from adjudicator.report.png import PngUnavailable, svg_to_png
+    from adjudicator.report.svg import render_svg
+
+    played = after.played[-1]
+    start = before.current
+    try:
+        svg = render_svg(start, result=played.results, after=played.next)
+        return f"{row.name}.{played.phase}.png", svg_to_png(svg)
+    except (PngUnavailable, MapError):
+        return None
+
+
 def recipients(store: Store, name: str) -> list[str]:
     """Every player's address, then the observers', each once."""
     seen: list[str] = []
@@ -78,8 +93,11 @@ def adjudicate_game(store: Store, name: str, now: datetime) -> str:
     for player in store.players(name):
         store.update_player(name, player.power, "wait", 0)
     subject = f"{name}.{played.phase} results"
+    attachment = picture(row, before, after)
     for address in recipients(store, name):
-        store.queue_mail(address, subject, text, kind="results", at=at, game=name)
+        store.queue_mail(
+            address, subject, text, kind="results", at=at, game=name, attachment=attachment
+        )
     return text
 
 

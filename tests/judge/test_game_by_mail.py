@@ -1,5 +1,7 @@
 """A whole game by mail, from the real .eml files in tests/data/mail/ to the mails sent back.
 
+Results mails carry the board picture (a PNG, checked to be one) beside the judge's text.
+
 Every acknowledgement, late notice, press and results mail is compared exactly with a file in
 tests/data/mail/expected/ (one per mail, numbered as the judge numbers them), and the command
 transcript with expected/transcript.txt. The clock is always given (--now), so the run is the
@@ -57,6 +59,10 @@ def _mail_text(raw: bytes) -> tuple[int, str]:
     number = int(str(message["Message-ID"]).split(".")[1])
     heads = ["From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "Auto-Submitted"]
     lines = [f"{h}: {message[h]}" for h in heads if message[h] is not None]
+    for attachment in message.iter_attachments():
+        data = attachment.get_content()
+        assert isinstance(data, bytes) and data.startswith(b"\x89PNG\r\n\x1a\n")
+        lines.append(f"Attachment: {attachment.get_filename()} ({attachment.get_content_type()})")
     body = message.get_body(preferencelist=("plain",))
     assert body is not None
     return number, "\n".join(lines) + "\n\n" + str(body.get_content())
