@@ -75,6 +75,7 @@ def judge_command(ctx: click.Context, db: str) -> None:
 @click.option("--smtp", default=None, metavar="HOST[:PORT]", help="Send by SMTP instead.")
 @click.option("--starttls", is_flag=True, help="Use STARTTLS with --smtp.")
 @click.option("--smtp-user", default=None, help="Log in as this user ($JUDGE_SMTP_PASSWORD).")
+@click.option("--smtp-cafile", default=None, help="Trust this CA file for STARTTLS.")
 @click.pass_context
 def init(
     ctx: click.Context,
@@ -83,6 +84,7 @@ def init(
     smtp: str | None,
     starttls: bool,
     smtp_user: str | None,
+    smtp_cafile: str | None,
 ) -> None:
     """Create the database (or change its settings)."""
     store = Store(ctx.obj["db"])
@@ -97,6 +99,8 @@ def init(
             store.set_setting("smtp_starttls", "1" if starttls else "0")
             if smtp_user:
                 store.set_setting("smtp_user", smtp_user)
+            if smtp_cafile:
+                store.set_setting("smtp_cafile", str(Path(smtp_cafile).resolve()))
     from adjudicator.judge.send import outbox_path
 
     where = f"SMTP {smtp}" if smtp else f"outbox {outbox_path(store)}"

@@ -64,7 +64,9 @@ def _smtp(store: Store) -> smtplib.SMTP:
     port = int(store.setting("smtp_port") or 25)
     client = smtplib.SMTP(host, port, timeout=60)
     if store.setting("smtp_starttls") == "1":
-        client.starttls(context=ssl.create_default_context())
+        # The system's certificate authorities, or the one file a private mail host names.
+        cafile = store.setting("smtp_cafile") or None
+        client.starttls(context=ssl.create_default_context(cafile=cafile))
     user = store.setting("smtp_user")
     if user:
         password = os.environ.get(store.setting("smtp_password_env") or "JUDGE_SMTP_PASSWORD", "")

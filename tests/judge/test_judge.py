@@ -158,3 +158,15 @@ def test_a_picture_goes_as_an_attachment_beside_the_text() -> None:
     (attachment,) = list(message.iter_attachments())
     assert attachment.get_filename() == "demo.S1901M.png"
     assert attachment.get_content() == picture
+
+
+def test_limits_on_size_and_lines(store: Store) -> None:
+    from adjudicator.judge.mailin import MAX_LINES, MAX_MAIL_BYTES
+
+    huge = mail("SIGNON Fdemo paris1900\n" + "A Par H\n" * (MAX_MAIL_BYTES // 8))
+    assert process_mail(store, huge, NOW).outcome == "refused: too big"
+    long = mail("HELP\n" + "\n".join(["LIST"] * (MAX_LINES + 5)), number=2)
+    process_mail(store, long, NOW)
+    too_big, too_long = _acks(store)
+    assert "larger than 256 KiB and was not read" in too_big
+    assert f"Only the first {MAX_LINES} lines were read." in too_long

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import socket
+import ssl
 from collections.abc import Iterator
 from email import message_from_bytes, policy
+from pathlib import Path
 from typing import Any
 
 import pytest
+import trustme
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, Envelope, LoginPassword
+from click.testing import CliRunner
 
+from adjudicator.cli.main import main
 from adjudicator.judge.process import process_mail
 from adjudicator.judge.send import send_queued
 from adjudicator.judge.store import Store
@@ -110,3 +115,39 @@ def test_a_refused_mail_stays_queued(store: Store, smtp_server: tuple[_Inbox, in
     assert inbox.received == [] and len(store.unsent()) == 1
     inbox.refuse = False
     assert send_queued(store) == 1 and len(inbox.received) == 1
+
+
+def test_starttls_then_login_as_init_configures_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mail host that demands STARTTLS before AUTH, with its own certificate authority."""
+    authority = trustme.CA()
+    server_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert("127.0.0.1").configure_cert(server_context)
+    cafile = tmp_path / "ca.pem"
+    authority.cert_pem.write_to_path(str(cafile))
+    inbox, port = _Inbox(), _free_port()
+    controller = Controller(
+        inbox,
+        hostname="127.0.0.1",
+        port=port,
+        tls_context=server_context,
+        require_starttls=True,
+        authenticator=_authenticate,
+    )
+    controller.start()
+    try:
+        db = tmp_path / "judge.sqlite"
+        smtp = f"127.0.0.1:{port}"
+        init = ["judge", "--db", str(db), "init", "--address", "judge@example.org"]
+        init += ["--smtp", smtp, "--starttls", "--smtp-user", "judge", "--smtp-cafile", str(cafile)]
+        assert CliRunner().invoke(main, init).exit_code == 0
+        monkeypatch.setenv("JUDGE_SMTP_PASSWORD", "s3cret")
+        sent = CliRunner().invoke(
+            main, ["judge", "--db", str(db), "mail", "-"], input=mail("HELP\n")
+        )
+        assert sent.output.endswith("1 mail(s) sent\n"), sent.output
+    finally:
+        controller.stop()
+    (envelope,) = inbox.received
+    assert envelope.rcpt_tos == ["alice@example.com"]
