@@ -170,7 +170,13 @@ def _text_report(name: str, game: Game, before: Position, played: PlayedPhase) -
 @game_command.command("show")
 @click.argument("game_file", metavar="FILE")
 @click.option("--phase", "phase_name", default=None, help="A phase played (e.g. S1901M).")
-def show(game_file: str, phase_name: str | None) -> None:
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Draw it instead: the board with the orders (and outcomes) as NAME.svg or NAME.png.",
+)
+def show(game_file: str, phase_name: str | None, output: Path | None) -> None:
     """Show the current position (or the one at the start of --phase) and its orders."""
     game = _load(game_file)
     try:
@@ -178,6 +184,9 @@ def show(game_file: str, phase_name: str | None) -> None:
         position, played = game.lookup(phase)
     except (GameError, ValueError) as error:
         raise click.ClickException(str(error)) from None
+    if output is not None:
+        _draw(game, position, played, output)
+        return
     game_map = load_map(game.variant)
     title = f"{_game_name(game_file, game)}: {game.variant}, rules {game.rules.edition}"
     click.echo(title)
@@ -186,6 +195,31 @@ def show(game_file: str, phase_name: str | None) -> None:
         click.echo(describe_pending(game_map, game.pending))
     else:
         click.echo(describe_results(game_map, played))
+
+
+def _draw(game: Game, position: Position, played: PlayedPhase | None, output: Path) -> None:
+    from adjudicator.cli.render import write_picture
+    from adjudicator.report.svg import render_svg
+
+    if played is None:
+        pending = {power: list(lines) for power, lines in game.pending.items()}
+        svg = render_svg(position, orders=pending or None)
+    else:
+        svg = render_svg(position, result=played.results, after=played.next)
+    write_picture(svg, output)
+    click.echo(f"{output}: written")
+
+
+@game_command.command("html")
+@click.argument("game_file", metavar="FILE")
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path))
+def html_command(game_file: str, output: Path) -> None:
+    """Write one self-contained web page to step through the game, phase by phase."""
+    from adjudicator.report.html import game_page
+
+    game = _load(game_file)
+    output.write_text(game_page(game, _game_name(game_file, game)), encoding="utf-8")
+    click.echo(f"{output}: {len(game.played) + 1} phases")
 
 
 def _power_name(game_map: Map, code: str) -> str:

@@ -26,6 +26,7 @@ class _LazyGroup(click.Group):
         "test": ("adjudicator.testcases.caserun", "test_command"),
         "map": ("adjudicator.cli.map", "map_command"),
         "game": ("adjudicator.cli.game", "game_command"),
+        "render": ("adjudicator.cli.render", "render_command"),
         "judge": ("adjudicator.cli.judge", "judge_command"),
     }
 

@@ -173,3 +173,13 @@ def test_the_example_game_file_is_the_sample_game() -> None:
 
     example = Path(__file__).parents[2] / "examples" / "sample-game.json"
     assert example.read_text(encoding="utf-8") == game_to_text(sample_game())
+
+
+def test_the_example_spring_orders_are_the_sample_games() -> None:
+    import json
+    from pathlib import Path
+
+    doc = json.loads(
+        (Path(__file__).parents[2] / "examples" / "sample-spring-1901.json").read_text()
+    )
+    assert doc["orders"] == {p: list(lines) for p, lines in sample_game().played[0].orders.items()}
