@@ -237,6 +237,31 @@ def rollback(ctx: click.Context, name: str, now_text: str | None) -> None:
         raise click.ClickException(str(error)) from None
 
 
+@judge_command.command("deadline")
+@click.argument("name")
+@click.option("--at", "at_text", default=None, help="The new deadline (ISO time).")
+@click.option("--extend", default=None, help="Move the deadline on by this much (e.g. 24h).")
+@click.pass_context
+def deadline(ctx: click.Context, name: str, at_text: str | None, extend: str | None) -> None:
+    """Set or extend game NAME's deadline for the current phase."""
+    from datetime import timedelta
+
+    store = _store(ctx)
+    try:
+        row = store.get_game(name)
+        if at_text:
+            moment = parse_time(at_text)
+        elif extend and row.deadline:
+            moment = parse_time(row.deadline) + timedelta(hours=parse_duration(extend))
+        else:
+            raise click.ClickException("give --at TIME, or --extend 24h for a game with a deadline")
+        with store.transaction():
+            store.set_deadline(name, iso(moment))
+    except _ERRORS as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(f"{name}: deadline {shown(iso(moment))}")
+
+
 @judge_command.command("export")
 @click.argument("name")
 @click.option("-o", "--output", default="-", help="The game file to write (default: stdout).")

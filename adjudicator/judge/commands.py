@@ -44,6 +44,11 @@ HELP = """Commands (one per line; case does not matter):
 
 @dataclass
 class Session:
+    """One mail being read: who signed on, the order lines so far, and the answer being written.
+
+    Order lines are collected and read as one set at the end (so two orders for one unit are
+    caught); their place in the answer is kept as a marker that `_fill` replaces."""
+
     store: Store
     mail: Incoming
     now: datetime
@@ -163,6 +168,10 @@ class Session:
         assert self.row is not None
         game = self.row.game
         pending = set(game.pending)
+        if self.orders:  # this mail's own orders count, though they are stored at its end
+            pending.add(self.power or "")
+        elif self.cleared:
+            pending.discard(self.power or "")
         waiting = [p.power for p in self.store.players(self.row.name) if p.wait]
         self._say(*ack.board_lines(game, sorted(pending), waiting))
         self._say(f"Deadline: {shown(self.row.deadline)}")

@@ -79,3 +79,12 @@ def test_any_bytes_read_as_a_mail_without_an_exception(raw: bytes) -> None:
 @given(st.text(max_size=200))
 def test_any_text_after_headers_reads(body: str) -> None:
     read_mail(mail(body), "judge@example.org")
+
+
+def test_the_gamesmaster_moves_a_deadline(tmp_path: Path) -> None:
+    db = _set_up(tmp_path)
+    extended = _judge(db, "deadline", "demo", "--extend", "1d")
+    assert extended.output == "demo: deadline Thursday 26 November 2026, 20:00 UTC\n"
+    moved = _judge(db, "deadline", "demo", "--at", "2026-12-01T18:30")
+    assert moved.output == "demo: deadline Tuesday 01 December 2026, 18:30 UTC\n"
+    assert "deadline Tuesday 01 December 2026, 18:30 UTC" in _judge(db, "status").output
