@@ -310,7 +310,8 @@ def mail(ctx: click.Context, sources: tuple[str, ...], now_text: str | None, no_
         raise click.ClickException(str(error)) from None
     _send(store, no_send)
     if failed:
-        sys.exit(1)
+        # 75 is EX_TEMPFAIL: an MTA piping one mail in (.forward) keeps it and tries again later.
+        sys.exit(75 if sources in ((), ("-",)) else 1)
 
 
 @judge_command.command("tick")

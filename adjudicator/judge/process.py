@@ -7,7 +7,7 @@ time, and a crash before the commit leaves the mail to be read again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from adjudicator.game.game import GameError
@@ -39,6 +39,18 @@ def _ack_body(session: Session) -> str:
     return "\n".join(head + session.reply).rstrip("\n") + "\n"
 
 
+def _read_commands(
+    store: Store, mail: mailin.Incoming, now: datetime
+) -> tuple[str, str, str | None]:
+    """Act on the mail's lines: the acknowledgement, the outcome, and the game signed on to."""
+    session = Session(store, mail, now)
+    if len(mail.lines) > mailin.MAX_LINES:
+        session.reply.append(f"Only the first {mailin.MAX_LINES} lines were read.")
+        session.mail = replace(mail, lines=mail.lines[: mailin.MAX_LINES])
+    session.run()
+    return _ack_body(session), session.outcome, session.row.name if session.row else None
+
+
 def process_mail(store: Store, raw: bytes, now: datetime) -> Processed:
     """Read one raw message and act on it, all in one transaction."""
     own = store.setting("address", "") or ""
@@ -52,6 +64,7 @@ def process_mail(store: Store, raw: bytes, now: datetime) -> Processed:
                 mail.message_id, mail.sender, mail.subject, None, outcome, iso(now)
             )
             return Processed(mail.message_id, outcome)
+        game: str | None = None
         if mail.too_big:
             body = (
                 f"Your mail is larger than {mailin.MAX_MAIL_BYTES // 1024} KiB and was not read.\n"
@@ -59,17 +72,7 @@ def process_mail(store: Store, raw: bytes, now: datetime) -> Processed:
             )
             outcome = "refused: too big"
         else:
-            session = Session(store, mail, now)
-            if len(mail.lines) > mailin.MAX_LINES:
-                session.reply.append(f"Only the first {mailin.MAX_LINES} lines were read.")
-                session.mail = mailin.Incoming(
-                    mail.message_id, mail.sender, mail.subject,
-                    mail.lines[: mailin.MAX_LINES], None,
-                )  # fmt: skip
-            session.run()
-            body = _ack_body(session)
-            outcome = session.outcome
-        game = session.row.name if not mail.too_big and session.row else None
+            body, outcome, game = _read_commands(store, mail, now)
         store.record_mail_in(mail.message_id, mail.sender, mail.subject, game, outcome, iso(now))
         store.queue_mail(
             mail.sender,

@@ -120,6 +120,7 @@ def test_every_mail_sent_is_as_expected(game: tuple[str, dict[int, str], Path]) 
     expected = {int(p.stem.split("-")[0]): p for p in EXPECTED.glob("[0-9]*.txt")}
     assert sorted(mails) == sorted(expected)
     for number, text in sorted(mails.items()):
+        # After a deliberate change: python tests/judge/regenerate_expected.py, then read the diff.
         assert text == expected[number].read_text(encoding="utf-8"), expected[number].name
 
 
