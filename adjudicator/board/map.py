@@ -56,6 +56,8 @@ class PowerInfo:
     adjective: str
     home_centers: frozenset[str]
     start_units: tuple[str, ...]
+    start_centers: frozenset[str] | None = None
+    """Centres owned at the start when they differ from the homes (DPjudge's OWNS)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,6 +73,12 @@ class Map:
     army_adjacency: Mapping[str, frozenset[str]]
     fleet_adjacency: Mapping[str, frozenset[str]]
     _fleet_provinces: Mapping[str, frozenset[str]] = field(repr=False)
+    build_anywhere: bool = False
+    """Builds in any owned, vacant supply centre, not only home centres (a variant's rule)."""
+    year_step: int = 1
+    """Years from a winter to the next spring (the Hundred Years' War game steps by five)."""
+    fall_offset: int = 0
+    """Years from a spring to its fall (0 in the standard calendar; 5 in hundred)."""
 
     @cached_property
     def graph(self) -> Any:
@@ -118,6 +126,13 @@ class Map:
             if loc in self.fleet_adjacency.get(location, ())
         )
 
+    def build_sites(self, power: str) -> frozenset[str]:
+        """Where `power` may build when it owns the centre and it is vacant."""
+        if self.build_anywhere:
+            return self.supply_centers
+        info = self.powers.get(power)
+        return info.home_centers if info else frozenset()
+
     def home_power(self, province: str) -> str | None:
         for power in self.powers.values():
             if province in power.home_centers:
@@ -133,7 +148,11 @@ class Map:
 
     def start_centers(self) -> dict[str, str]:
         """Province -> owner at the start: every home centre belongs to its power."""
-        return {c: p.code for p in self.powers.values() for c in sorted(p.home_centers)}
+        return {
+            c: p.code
+            for p in self.powers.values()
+            for c in sorted(p.home_centers if p.start_centers is None else p.start_centers)
+        }
 
 
 def _location_graph(
@@ -183,6 +202,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             adjective=p["adjective"],
             home_centers=frozenset(p["home_centers"]),
             start_units=tuple(p["start_units"]),
+            start_centers=frozenset(p["start_centers"]) if "start_centers" in p else None,
         )
         for code, p in data["powers"].items()
     }
@@ -199,6 +219,9 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         army_adjacency=army,
         fleet_adjacency=fleet,
         _fleet_provinces=fleet_provinces,
+        build_anywhere=bool(variant.get("build_anywhere", False)),
+        year_step=int(variant.get("year_step", 1)),
+        fall_offset=int(variant.get("fall_offset", 0)),
     )
 
 

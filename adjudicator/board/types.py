@@ -85,7 +85,7 @@ class Phase:
     kind: PhaseKind
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year}{self.kind.value}"
+        return f"{self.season.value}{self.year:04d}{self.kind.value}"
 
     @classmethod
     def parse(cls, text: str) -> Phase:

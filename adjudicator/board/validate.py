@@ -21,9 +21,12 @@ from adjudicator.board.types import Phase
 
 TERRAINS = ("land", "sea", "coast", "impassable")
 REQUIRED_SECTIONS = ("variant", "provinces", "powers")
-VARIANT_FIELDS = frozenset({"name", "victory_centers", "start_phase"})
+VARIANT_FIELDS = frozenset(
+    {"name", "victory_centers", "start_phase", "build_anywhere", "year_step", "fall_offset"}
+    | {"source", "description", "players"}
+)
 PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases"})
-POWER_FIELDS = frozenset({"name", "adjective", "home_centers", "start_units"})
+POWER_FIELDS = frozenset({"name", "adjective", "home_centers", "start_units", "start_centers"})
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*")
 _POWER_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -343,6 +346,7 @@ def _check_powers(powers: Mapping[str, Any], board: _Board) -> list[str]:
             if other != code:
                 problems.append(f"{where}: name {entry['name']!r} is also the name of {other}")
         problems += _check_homes(where, code, entry.get("home_centers"), board, home_of)
+        problems += _check_start_centers(where, entry.get("start_centers", []), board)
         problems += _check_start_units(where, code, entry.get("start_units"), board, unit_at)
     return problems
 
@@ -367,6 +371,18 @@ def _check_homes(
         if other != power:
             problems.append(f"{where}: home centre {home} is also a home centre of {other}")
     return problems
+
+
+def _check_start_centers(where: str, owned: object, board: _Board) -> list[str]:
+    """`start_centers` (owned at the start, when not the homes) lists supply centres."""
+    listed = _string_list(owned)
+    if listed is None:
+        return [f"{where}: 'start_centers' must be a list of province codes, e.g. [\"PAR\"]"]
+    return [
+        f"{where}: start centre {c} is not a supply centre; set center = true on {c}"
+        for c in listed
+        if c not in board.centers
+    ]
 
 
 def _check_start_units(
@@ -417,6 +433,10 @@ def _check_variant(variant: Mapping[str, Any], board: _Board, present: bool) -> 
             f"[variant]: victory_centers is {victory} but the map has only "
             f"{len(board.centers)} supply centre{'' if len(board.centers) == 1 else 's'}; lower it"
         )
+    for key in ("year_step", "fall_offset"):
+        value = variant.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            problems.append(f"[variant]: {key} must be a whole number of years, not {value!r}")
     phase = variant.get("start_phase", "S1901M")
     if not isinstance(phase, str) or not _is_phase(phase):
         problems.append(f"[variant]: start_phase {phase!r} is not a phase name such as S1901M")

@@ -87,3 +87,40 @@ def _report_geometry(map_file: Path, geometry: dict[str, object]) -> None:
         click.echo(problem)
     if problems:
         raise SystemExit(1)
+
+
+@map_command.command(name="import")
+@click.argument(
+    "source", metavar="FILE.map", type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where the map goes (default: maps/NAME.toml in the current folder).",
+)
+@click.option("--name", help="The variant's name (default: the file's name without .map).")
+def import_command(source: Path, output: Path | None, name: str | None) -> None:
+    """Convert a DPjudge map file (and the files it USEs) into a map file, then validate it.
+
+    Every line that could not be represented is listed; the exit status is 1 if the result
+    does not pass the validator.
+    """
+    from adjudicator.board.dpjudge import import_dpjudge
+
+    imported = import_dpjudge(source, name)
+    target = output or Path("maps") / f"{name or source.stem}.toml"
+    target.write_text(imported.text, encoding="utf-8")
+    for line in imported.report:
+        click.echo(f"not represented: {line}")
+    problems = validate_map_data(imported.data)
+    for problem in problems:
+        click.echo(f"{target}: {problem}")
+    if problems:
+        raise SystemExit(1)
+    game_map = map_from_data(imported.data, str(target))
+    click.echo(
+        f"{target}: {game_map.name}, {len(game_map.provinces)} provinces, "
+        f"{len(game_map.supply_centers)} centres, {len(game_map.powers)} powers; "
+        f"{len(imported.report)} line(s) not represented"
+    )

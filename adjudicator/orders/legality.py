@@ -242,8 +242,7 @@ def _retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
 def _build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> str | None:
     province = unit.province
     prov = game_map.provinces[province]
-    info = game_map.powers.get(power)
-    if info is None or province not in info.home_centers:
+    if province not in game_map.build_sites(power):
         return f"{prov.name} is not a home centre of {power.title()}"
     if board.centers.get(province) != power:
         return f"{power.title()} does not own {prov.name}"

@@ -380,7 +380,7 @@ def _waived_builds(
         return []
     free = sum(
         1
-        for home in names.game_map.powers[power].home_centers
+        for home in names.game_map.build_sites(power)
         if next_position.centers.get(home) == power and home not in next_position.units
     )
     unusable = max(0, missing - free)

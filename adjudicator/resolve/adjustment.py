@@ -41,8 +41,7 @@ def _powers(game_map: Map, position: Position) -> list[str]:
 
 
 def _vacant_home_centers(game_map: Map, position: Position, power: str) -> int:
-    info = game_map.powers.get(power)
-    homes = info.home_centers if info else frozenset()
+    homes = game_map.build_sites(power)
     return sum(1 for c in homes if position.centers.get(c) == power and c not in position.units)
 
 
@@ -95,8 +94,7 @@ class _Ledger:
     def build(self, power: str, order: Build) -> Resolution:
         where = order.unit.location
         province = province_of(where)
-        info = self.map.powers.get(power)
-        if info is None or province not in info.home_centers:
+        if province not in self.map.build_sites(power):
             return _illegal(f"{province} is not a home centre of {power}")
         if self.position.centers.get(province) != power:
             return _illegal(f"{power} does not own {province}")

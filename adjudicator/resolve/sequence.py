@@ -81,7 +81,7 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
     phase = after.phase
     base = replace(after, dislodged={})
     if phase.kind is PhaseKind.ADJUSTMENT:
-        return replace(base, phase=_phase(phase.year + 1, Season.SPRING))
+        return replace(base, phase=_phase(phase.year + game_map.year_step, Season.SPRING))
     if phase.kind is PhaseKind.MOVEMENT:
         retreating = {p: d for p, d in after.dislodged.items() if d.retreats}
         if retreating:
@@ -89,11 +89,11 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
                 base, phase=Phase(phase.year, phase.season, PhaseKind.RETREAT), dislodged=retreating
             )
     if phase.season is Season.SPRING:
-        return replace(base, phase=_phase(phase.year, Season.FALL))
+        return replace(base, phase=_phase(phase.year + game_map.fall_offset, Season.FALL))
 
     centers = updated_centers(game_map, after.centers, after.units)
     winner = after.winner or decide_winner(game_map, centers, phase.year, rules)
     settled = replace(base, centers=centers, winner=winner)
     if any(adjustment_counts(game_map, settled).values()):
         return replace(settled, phase=_phase(phase.year, Season.WINTER))
-    return replace(settled, phase=_phase(phase.year + 1, Season.SPRING))
+    return replace(settled, phase=_phase(phase.year + game_map.year_step, Season.SPRING))
