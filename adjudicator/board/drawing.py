@@ -31,6 +31,7 @@ _RECT = re.compile(r"(\w+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s
 _CURVE_STEPS = 6
 _JOIN = 3.0  # map units: coasts closer than this are joined (a strait splits two seas)
 _INSET = 4.0  # map units: how far inside its province a stray coast point is put
+_NEAR = 25.0  # map units: how far a province's face may be from its point
 _REACH = 12.0  # map units: farthest a dangling line end is joined to its neighbour
 _EXTEND = 2.5  # map units an open border line is stretched at each end to meet the coast
 
@@ -156,11 +157,7 @@ def read_drawing(text: str) -> Drawing:
         for m in map(_SUPPLY.match, supplies.splitlines())
         if m
     }
-    rect = _RECT.search(text)
-    if rect is None:
-        raise DrawingError("no background 'COLOUR x y width height rectfill' in /MapForm")
-    extent = tuple(float(rect.group(i)) for i in range(2, 6))
-    drawing = Drawing(points, names, centers, extent, rect.group(1), _colors(text))  # type: ignore[arg-type]
+    drawing = Drawing(points, names, centers, (0, 0, 0, 0), "", _colors(text))
     outlines = {**_procedures(text, "Outline"), **_procedures(text, "Shape")}
     form = text.partition("/PaintProc")[2].partition(">>")[0]
     includes = _procedures(text, "Include")
@@ -168,10 +165,31 @@ def read_drawing(text: str) -> Drawing:
         group = _group(includes.get(name, ""), outlines)
         for outline in group.outlines:
             for closed, ring in _subpaths(outlines[outline], group.scale):
-                drawing.paths.append((group.fill, closed, ring))
+                if group.fill and ring[0] != ring[-1]:
+                    ring = [*ring, ring[0]]  # a fill closes the outline it paints
+                drawing.paths.append((group.fill, closed or bool(group.fill), ring))
     if not drawing.paths:
         raise DrawingError("no outlines found (procedures /Outline... called from /MapForm)")
+    drawing.background, drawing.extent = _background(form, drawing)
     return drawing
+
+
+def _background(form: str, drawing: Drawing) -> tuple[str, tuple[float, float, float, float]]:
+    """The colour and extent of the map's background: its `rectfill`, or (`COLOUR clippath
+    fill`) the bounds of everything drawn."""
+    rect = _RECT.search(form)
+    if rect is not None:
+        x, y, width, height = (float(rect.group(i)) for i in range(2, 6))
+        return rect.group(1), (x, y, width, height)
+    clip = re.search(r"(\w+)\s+clippath\s+fill", form)
+    if clip is None:
+        raise DrawingError("no background ('COLOUR x y w h rectfill' or 'COLOUR clippath fill')")
+    xs = [x for _f, _c, ring in drawing.paths for x, _y in ring]
+    ys = [y for _f, _c, ring in drawing.paths for _x, y in ring]
+    xs += [x for x, _y in drawing.points.values()]
+    ys += [y for _x, y in drawing.points.values()]
+    low_x, low_y = min(xs) - 5, min(ys) - 5
+    return clip.group(1), (low_x, low_y, max(xs) + 5 - low_x, max(ys) + 5 - low_y)
 
 
 def _stretched(ring: Ring) -> Ring:
@@ -269,23 +287,44 @@ def _inside(point: tuple[float, float], shape: Any) -> tuple[float, float]:
     return target.x, target.y
 
 
-def geometry_from_drawing(text: str, source: str = "drawing") -> dict[str, Any]:
-    """The geometry document for a `.ps` drawing: see maps/FORMAT-geometry.md for its fields."""
+def _styles(text: str) -> dict[str, str]:
+    """Each place's label style letter from /VisitTerritories (`w` marks a sea)."""
+    body = _procedures(text, "VisitTerritories").get("VisitTerritories", "")
+    found = re.findall(r"^\s*\((\S+)\)\s+-?[\d.]+\s+-?[\d.]+\s+(\w+)\s*$", body, re.M)
+    return {code.upper(): style for code, style in found}
+
+
+def _province_faces(drawing: Drawing, faces: list[Any], styles: dict[str, str]) -> dict[str, Any]:
+    """The face of each province: the one holding its point, unless that face is of the other
+    kind (a harbour's point drawn just off the coast): then the nearest face of the right kind."""
     from shapely import Point
 
-    drawing = read_drawing(text)
-    faces = _faces(drawing)
-    provinces: dict[str, Any] = {}
-    shapes: dict[str, Any] = {}
+    kinds = [_scenery_kind(drawing, face) for face in faces]
+    chosen: dict[str, Any] = {}
     for code, point in drawing.points.items():
         if "/" in code:
             continue
-        holder = next((f for f in faces if f.contains(Point(point))), None)
+        spot = Point(point)
+        holder = next((i for i, f in enumerate(faces) if f.contains(spot)), None)
+        want = {"w": "water", "b": None}.get(styles.get(code, ""), "land")
+        if holder is not None and want is not None and kinds[holder] != want:
+            near = [i for i, f in enumerate(faces) if kinds[i] == want and f.distance(spot) < _NEAR]
+            holder = min(near, key=lambda i: faces[i].distance(spot), default=holder)
         if holder is None:
-            raise DrawingError(f"{source}: no closed shape around {code}'s point {point}")
-        provinces[code] = _rings(drawing, holder)
-        shapes[code] = holder
-    used = {id(f) for f in faces if any(f.contains(Point(p)) for p in drawing.points.values())}
+            raise DrawingError(f"no closed shape around {code}'s point {point}")
+        chosen[code] = faces[holder]
+    return chosen
+
+
+def geometry_from_drawing(text: str, source: str = "drawing") -> dict[str, Any]:
+    """The geometry document for a `.ps` drawing (fields: adjudicator/board/geometry.py)."""
+    drawing = read_drawing(text)
+    faces = _faces(drawing)
+    try:
+        shapes = _province_faces(drawing, faces, _styles(text))
+    except DrawingError as error:
+        raise DrawingError(f"{source}: {error}") from None
+    used = {id(face) for face in shapes.values()}
     scenery = [
         {"kind": _scenery_kind(drawing, face), "rings": _rings(drawing, face)}
         for face in faces
@@ -300,8 +339,16 @@ def geometry_from_drawing(text: str, source: str = "drawing") -> dict[str, Any]:
         "source": source,
         "width": width,
         "height": height,
-        "provinces": provinces,
+        "provinces": {code: _rings(drawing, face) for code, face in shapes.items()},
         "units": {code: _flip(drawing, p) for code, p in points.items()},
         "centers": {code: _flip(drawing, p) for code, p in drawing.centers.items()},
         "scenery": scenery,
     }
+
+
+def shared_faces(geometry: dict[str, Any]) -> list[list[str]]:
+    """Provinces that came out as one face (a border missing from the drawing), for a warning."""
+    groups: dict[str, list[str]] = {}
+    for code, rings in geometry["provinces"].items():
+        groups.setdefault(repr(rings), []).append(code)
+    return [sorted(codes) for codes in groups.values() if len(codes) > 1]

@@ -5,6 +5,12 @@ read only when something is drawn. `adjudicator map import-drawing` writes it fr
 drawing; `adjudicator map validate` checks it with `validate_geometry`: every province has a
 shape, every location (each coast too) a unit point inside its province's shape, every supply
 centre a point. Coordinates are picture units: x right, y down, (0, 0) the top-left corner.
+
+The file's fields: `width`, `height` (the drawing's size); `provinces`: code -> list of rings,
+each a flat [x0, y0, x1, y1, ...] list (holes are rings too: fill even-odd); `units`: location
+(`STP`, `STP/NC`) -> [x, y] where a unit there is drawn; `centers`: province -> [x, y] of its
+supply-centre mark; `scenery`: shapes that are no province (islands, lakes) as {kind: land |
+water, rings}; `notice` and `source`: where the drawing came from and under which licence.
 """
 
 from __future__ import annotations

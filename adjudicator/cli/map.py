@@ -63,7 +63,7 @@ def validate_command(file: Path) -> None:
 def import_drawing_command(drawing: str, output: Path | None, map_file: Path | None) -> None:
     """Turn a DPjudge PostScript drawing into a geometry file (needs the [maps] extra)."""
     try:
-        from adjudicator.board.drawing import DrawingError, geometry_from_drawing
+        from adjudicator.board.drawing import DrawingError, geometry_from_drawing, shared_faces
     except ImportError:  # pragma: no cover - the message for a missing optional extra
         raise click.ClickException("this needs shapely: pip install 'adjudicator[maps]'") from None
     path = Path(drawing)
@@ -76,6 +76,11 @@ def import_drawing_command(drawing: str, output: Path | None, map_file: Path | N
     target = output or path.with_name(path.stem + ".geometry.json")
     target.write_text(json.dumps(geometry, separators=(",", ":")) + "\n", encoding="utf-8")
     click.echo(f"{target}: {len(geometry['provinces'])} provinces, {len(geometry['units'])} points")
+    for codes in shared_faces(geometry):
+        click.echo(
+            f"warning: {', '.join(codes)} came out as one shape: the drawing lacks a border "
+            "between them (draw the missing line in the .ps and import it again)"
+        )
     if map_file is not None:
         _report_geometry(map_file, geometry)
 

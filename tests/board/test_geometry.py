@@ -139,3 +139,61 @@ def test_import_drawing_rejects_a_file_without_points(tmp_path: Path) -> None:
     result = CliRunner().invoke(map_command, ["import-drawing", str(bad)])
     assert result.exit_code == 1
     assert "no '% INFO' block" in result.output
+
+
+_TINY = """%!PS-Adobe-3.0
+% INFO
+%   10   10 AAA Aland
+%   30   10 BBB Bland
+%   20   30 SEA The Sea
+% MAP
+/VisitTerritories {
+\t(AAA) 10 10 l
+\t(BBB) 30 10 l
+\t(SEA) 20 30 w
+} def
+/MapForm <<
+\t/PaintProc {
+\t\tSeaBlue 0 0 40 40 rectfill
+\t\tIncludeLand
+\t\tIncludeBorders
+\t} bind
+>> def
+/IncludeLand {
+\t/fk { p s LandBrown f r k } bd
+\tOutlineLand
+} bd
+/IncludeBorders {
+\t/fk { k } bd
+\tOutlineBorders
+} bd
+/OutlineLand {
+\t2 2 m 38 2 l 38 18 l 2 18 l fk
+} bd
+/OutlineBorders {
+BORDER} bd
+/VisitColors {
+\t/LandBrown .8 .7 .4 r
+\t/SeaBlue .1 .4 .6 r
+} def
+"""
+
+
+@pytest.mark.parametrize(
+    ("border", "warned"),
+    [("\t20 3 m 20 16.5 l fk\n", False), ("", True)],  # the border stops short of the coast
+)
+def test_import_a_small_drawing(tmp_path: Path, border: str, warned: bool) -> None:
+    pytest.importorskip("shapely")
+    drawing = tmp_path / "tiny.ps"
+    drawing.write_text(_TINY.replace("BORDER", border), encoding="utf-8")
+    target = tmp_path / "tiny.geometry.json"
+    result = CliRunner().invoke(map_command, ["import-drawing", str(drawing), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert ("AAA, BBB came out as one shape" in result.output) is warned
+    geometry = json.loads(target.read_text(encoding="utf-8"))
+    assert geometry["width"] == 40 and geometry["height"] == 40
+    assert set(geometry["provinces"]) == {"AAA", "BBB", "SEA"}
+    assert geometry["units"]["AAA"] == [10, 30]  # y flipped: the picture's y grows downwards
+    sea = geometry["provinces"]["SEA"]
+    assert len(sea) == 2  # the frame, with the land as a hole
