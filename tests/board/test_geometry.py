@@ -197,3 +197,15 @@ def test_import_a_small_drawing(tmp_path: Path, border: str, warned: bool) -> No
     assert geometry["units"]["AAA"] == [10, 30]  # y flipped: the picture's y grows downwards
     sea = geometry["provinces"]["SEA"]
     assert len(sea) == 2  # the frame, with the land as a hole
+
+
+@pytest.mark.parametrize(
+    "geometry_file",
+    sorted(data_dir("maps").glob("*.geometry.json")),
+    ids=lambda p: p.name.split(".")[0],
+)
+def test_every_bundled_geometry_fits_its_map(geometry_file: Path) -> None:
+    variant = geometry_file.name.split(".")[0]
+    data = json.loads(geometry_file.read_text(encoding="utf-8"))
+    assert validate_geometry(load_map(variant), data) == []
+    assert data["notice"].startswith("Geometry converted from a DPjudge drawing (MIT")
