@@ -154,8 +154,6 @@ class _Reader:
             power.units = {swap(p): " ".join(map(swap, u.split())) for p, u in power.units.items()}
 
     def place_line(self, keyword: str, place: str, neighbours: list[str]) -> None:
-        if keyword == "PORT":
-            self.drop("PORT (a coast whose fleet may convoy) is not representable; read as COAST")
         if keyword != "AMEND":
             self.places[place] = (keyword, list(neighbours))
             return

@@ -71,6 +71,9 @@ def adjacency(
             if problem:
                 problems.append(problem)
     provinces = _provinces(terrain, coasts, names, centers, problems)
+    for key, (kind, _) in places.items():
+        if kind == "PORT":
+            provinces[key.upper()]["port"] = True
     return provinces, _symmetric(army), _symmetric(fleet), problems
 
 

@@ -35,6 +35,8 @@ class Province:
     center: bool = False
     coasts: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
+    port: bool = False
+    """A coast whose fleet may convoy like one at sea (DPjudge's PORT; ancmed's Baleares)."""
 
     @property
     def is_sea(self) -> bool:
@@ -89,6 +91,11 @@ class Map:
     @cached_property
     def supply_centers(self) -> frozenset[str]:
         return frozenset(p for p, prov in self.provinces.items() if prov.center)
+
+    @cached_property
+    def convoy_areas(self) -> frozenset[str]:
+        """Where a fleet may convoy: every sea, and ports."""
+        return frozenset(p for p, prov in self.provinces.items() if prov.is_sea or prov.port)
 
     def locations_of(self, province: str) -> tuple[str, ...]:
         """Where a unit can stand in a province: its coasts if it has several, else itself."""
@@ -192,6 +199,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             center=bool(p.get("center", False)),
             coasts=tuple(p.get("coasts", ())),
             aliases=tuple(p.get("aliases", ())),
+            port=bool(p.get("port", False)),
         )
         for code, p in data["provinces"].items()
     }

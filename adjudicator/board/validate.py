@@ -25,7 +25,7 @@ VARIANT_FIELDS = frozenset(
     {"name", "victory_centers", "start_phase", "build_anywhere", "year_step", "fall_offset"}
     | {"source", "description", "players"}
 )
-PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases"})
+PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases", "port"})
 POWER_FIELDS = frozenset({"name", "adjective", "home_centers", "start_units", "start_centers"})
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*")

@@ -55,13 +55,13 @@ def board_of(game_map: Map, position: Position) -> Board:
 
 @cache
 def _seas(game_map: Map) -> frozenset[str]:
-    return frozenset(p for p, prov in game_map.provinces.items() if prov.is_sea)
+    return game_map.convoy_areas
 
 
 @cache
 def _water_neighbours(game_map: Map) -> Mapping[str, frozenset[str]]:
     """Province -> the sea provinces a fleet there (on any coast) borders: convoy routes."""
-    seas = {p for p, prov in game_map.provinces.items() if prov.is_sea}
+    seas = game_map.convoy_areas
     return {
         province: frozenset(
             province_of(t)
@@ -196,8 +196,8 @@ def _convoy_problem(game_map: Map, order: Convoy) -> str | Depends | None:
     fleet, army, target = order.unit, order.army, order.target
     if fleet.type is not UnitType.FLEET:
         return "only fleets can convoy"
-    if not game_map.provinces[fleet.province].is_sea:
-        return f"{fleet} is not at sea: only fleets in sea provinces can convoy"
+    if fleet.province not in game_map.convoy_areas:
+        return f"{fleet} is not at sea: only fleets in sea provinces (or ports) can convoy"
     if army.type is not UnitType.ARMY:
         return "only armies can be convoyed"
     if army.province == target:

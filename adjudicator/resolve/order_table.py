@@ -80,7 +80,7 @@ def map_facts(game_map: Map) -> MapFacts:
         }
         facts = MapFacts(
             province=provinces,
-            seas=frozenset(p for p, prov in game_map.provinces.items() if prov.is_sea),
+            seas=game_map.convoy_areas,
             army_near=game_map.army_adjacency,
             fleet_near=fleet_near,
             coasts={
