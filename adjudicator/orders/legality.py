@@ -197,7 +197,7 @@ def _convoy_problem(game_map: Map, order: Convoy) -> str | Depends | None:
     if fleet.type is not UnitType.FLEET:
         return "only fleets can convoy"
     if fleet.province not in game_map.convoy_areas:
-        return f"{fleet} is not at sea: only fleets in sea provinces (or ports) can convoy"
+        return f"{fleet} is not at sea: only fleets in sea provinces can convoy"
     if army.type is not UnitType.ARMY:
         return "only armies can be convoyed"
     if army.province == target:
