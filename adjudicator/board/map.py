@@ -6,7 +6,6 @@ adjacency sets derived from it once, which the hot path of the adjudicator uses.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -60,6 +59,8 @@ class PowerInfo:
     start_units: tuple[str, ...]
     start_centers: frozenset[str] | None = None
     """Centres owned at the start when they differ from the homes (DPjudge's OWNS)."""
+    neutral: bool = False
+    """Nobody plays it (rulebook XIV.2): its units hold, never retreat, and it never builds."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,6 +133,10 @@ class Map:
             for loc in self.locations_of(province)
             if loc in self.fleet_adjacency.get(location, ())
         )
+
+    @cached_property
+    def neutral_powers(self) -> frozenset[str]:
+        return frozenset(p.code for p in self.powers.values() if p.neutral)
 
     def build_sites(self, power: str) -> frozenset[str]:
         """Where `power` may build when it owns the centre and it is vacant."""
@@ -211,6 +216,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             home_centers=frozenset(p["home_centers"]),
             start_units=tuple(p["start_units"]),
             start_centers=frozenset(p["start_centers"]) if "start_centers" in p else None,
+            neutral=bool(p.get("neutral", False)),
         )
         for code, p in data["powers"].items()
     }
@@ -234,9 +240,9 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
 
 
 def read_map_file(path: Path) -> Map:
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
-    return map_from_data(data, str(path))
+    from adjudicator.board.inherit import read_toml, with_base
+
+    return map_from_data(with_base(read_toml(path), path.parent), str(path))
 
 
 @cache

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 
 class Rules(BaseModel):
@@ -54,6 +54,27 @@ class Rules(BaseModel):
     multiple_orders: Literal["hold", "first", "last"] = "hold"
     """4.D.3: a unit given several different legal orders follows none of them (it holds and
     may receive hold support; in a retreat it is disbanded), or the first, or the last."""
+
+    disorder_units: Literal["rulebook", "hold"] = "rulebook"
+    """XIV.3: the units of a power that sends no orders in a movement phase hold, do not
+    support each other, are disbanded when dislodged and build nothing (rulebook), or they
+    only hold ("hold", what most judges do)."""
+
+    disorder: tuple[str, ...] = ()
+    """Powers a gamesmaster has declared in civil disorder: their orders are ignored."""
+
+    @field_validator("disorder", mode="before")
+    @classmethod
+    def _powers_list(cls, value: Any) -> Any:
+        """A case file's `disorder=GERMANY ITALY` names powers separated by blanks."""
+        return tuple(value.upper().split()) if isinstance(value, str) else value
+
+    coin_toss: str | None = None
+    """The side that won the two-player game's coin toss (a [sides] name of the map), which the
+    map's `joins_winner` power joins; None: decided by `coin_toss_seed`."""
+
+    coin_toss_seed: int = 1914
+    """The seed of the coin toss when it is not given (so a replay always tosses the same)."""
 
     end_year: int | None = None
     """The short-game rule: the game ends after this year's Fall/Winter; most centres wins."""

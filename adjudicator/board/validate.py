@@ -23,10 +23,13 @@ TERRAINS = ("land", "sea", "coast", "impassable")
 REQUIRED_SECTIONS = ("variant", "provinces", "powers")
 VARIANT_FIELDS = frozenset(
     {"name", "victory_centers", "start_phase", "build_anywhere", "year_step", "fall_offset"}
-    | {"source", "description", "players"}
+    | {"source", "description", "players", "base", "closed", "closed_until", "sides"}
+    | {"joins_winner", "base_error"}
 )
 PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases", "port"})
-POWER_FIELDS = frozenset({"name", "adjective", "home_centers", "start_units", "start_centers"})
+POWER_FIELDS = frozenset(
+    {"name", "adjective", "home_centers", "start_units", "start_centers", "neutral"}
+)
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*")
 _POWER_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -419,6 +422,8 @@ def _check_variant(variant: Mapping[str, Any], board: _Board, present: bool) -> 
         problems.append(
             f"[variant]: unknown field {key!r}; known: {', '.join(sorted(VARIANT_FIELDS))}"
         )
+    if "base_error" in variant:
+        problems.append(f"[variant]: {variant['base_error']}")
     if not _is_text(variant.get("name")):
         problems.append("[variant]: missing field 'name' (e.g. name = \"standard\")")
     victory = variant.get("victory_centers")

@@ -27,6 +27,9 @@ def validate_command(file: Path) -> None:
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         click.echo(f"{file}: not a readable TOML file: {error}")
         raise SystemExit(1) from None
+    from adjudicator.board.inherit import with_base
+
+    data = with_base(data, file.parent)
     problems = validate_map_data(data)
     if problems:
         for problem in problems:

@@ -27,6 +27,7 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.results import OrderEntry, OrderError, OrderResult, Resolution
 from adjudicator.resolve.adjustment import adjudicate_adjustments
+from adjudicator.resolve.disorder import disorder, without_retreats
 from adjudicator.resolve.movement import adjudicate_movement
 from adjudicator.resolve.order_table import map_facts
 from adjudicator.resolve.retreat import adjudicate_retreats
@@ -51,9 +52,11 @@ def adjudicate(
     """Adjudicate one phase from the players' order texts (any notation the parser reads)."""
     game_map = load_map(position.variant)
     entries, errors = interpret_orders(game_map, position, orders, rules)
+    out = disorder(game_map, position, entries, errors, rules)
+    entries = [e for e in entries if e.power not in out.ignored]
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
-        results, after = _movement(game_map, position, entries, rules)
+        results, after = _movement(game_map, position, entries, rules, out.disbanded)
     elif kind is PhaseKind.RETREAT:
         results, after = _retreats(game_map, position, entries, rules)
     else:
@@ -106,7 +109,11 @@ _NO_UNIT = (Build, Waive)
 
 
 def _movement(
-    game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
+    game_map: Map,
+    position: Position,
+    entries: list[OrderEntry],
+    rules: Rules,
+    disbanded: frozenset[str] = frozenset(),
 ) -> tuple[list[OrderResult], Position]:
     province_of = map_facts(game_map).province  # as `_by_province`, with the map's lookup
     given = {
@@ -120,7 +127,8 @@ def _movement(
         if entry.illegal is None and isinstance(entry.order, MovementOrder)
     }
     outcome = adjudicate_movement(game_map, position, legal, rules)
-    resolutions, dislodged = outcome.resolutions, outcome.dislodged
+    resolutions = outcome.resolutions
+    dislodged = without_retreats(dict(outcome.dislodged), disbanded)
     results = []
     for province, unit in position.units.items():
         resolution = resolutions[province]

@@ -1,0 +1,53 @@
+"""Neutral powers and civil disorder (rulebook XIV.2 and XIV.3) as one rule.
+
+The rulebook treats a power nobody plays (Italy in the six-player game) and a power whose
+player has stopped sending orders the same way: its units hold, do not support each other,
+are disbanded when dislodged, and it builds nothing. Which powers are in that state is data:
+the map's `neutral` powers, the powers a gamesmaster declares (`Rules.disorder`) and, under
+`Rules.disorder_units == "rulebook"`, every power with units that sent no orders at all in a
+movement phase. With `"hold"` (what most judges do) a silent power's units only hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.board.map import Map
+from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import PhaseKind
+from adjudicator.orders.results import OrderEntry, OrderError
+
+
+@dataclass(frozen=True)
+class Disorder:
+    """`ignored`: powers whose orders count for nothing (their units hold);
+    `disbanded`: powers whose dislodged units are disbanded instead of retreating."""
+
+    ignored: frozenset[str]
+    disbanded: frozenset[str]
+
+
+def disorder(
+    game_map: Map,
+    position: Position,
+    entries: Sequence[OrderEntry],
+    errors: Sequence[OrderError],
+    rules: Rules,
+) -> Disorder:
+    """Which powers are neutral or in civil disorder in this phase."""
+    declared = frozenset(game_map.neutral_powers) | frozenset(p.upper() for p in rules.disorder)
+    strict = rules.disorder_units == "rulebook"
+    disbanded = set(declared) if strict else set(game_map.neutral_powers)
+    if rules.disorder_units == "rulebook" and position.phase.kind is PhaseKind.MOVEMENT:
+        sent = {e.power for e in entries} | {e.power for e in errors}
+        disbanded |= {u.power for u in position.units.values()} - sent
+    return Disorder(ignored=declared, disbanded=frozenset(disbanded))
+
+
+def without_retreats(
+    dislodged: dict[str, Dislodged], powers: frozenset[str]
+) -> dict[str, Dislodged]:
+    """The dislodged units, those of `powers` with nowhere to go (so they are disbanded)."""
+    return {p: Dislodged(d.unit, ()) if d.unit.power in powers else d for p, d in dislodged.items()}

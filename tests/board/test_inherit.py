@@ -1,0 +1,32 @@
+"""Variants written as changes to another map (`[variant] base = ...`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from adjudicator.board.map import load_map
+from adjudicator.cli.main import main
+
+
+def test_a_variant_lays_its_changes_over_the_base() -> None:
+    six, standard = load_map("six"), load_map("standard")
+    assert six.army_adjacency == standard.army_adjacency
+    assert six.neutral_powers == {"ITALY"}
+    assert six.powers["ITALY"].home_centers == standard.powers["ITALY"].home_centers
+
+
+def test_powers_keeps_only_the_named_powers() -> None:
+    fva = load_map("classic-fva")
+    assert sorted(fva.powers) == ["AUSTRIA", "FRANCE"]
+    assert len(fva.supply_centers) == 34
+    assert set(fva.start_centers()) == {"BRE", "MAR", "PAR", "BUD", "TRI", "VIE"}
+
+
+def test_a_missing_base_is_reported(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text('[variant]\nbase = "nowhere"\nname = "broken"\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["map", "validate", str(broken)])
+    assert result.exit_code == 1
+    assert "[variant]: base 'nowhere' is not a map in" in result.output
