@@ -7,7 +7,7 @@ adjacency sets derived from it once, which the hot path of the adjudicator uses.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,8 @@ class PowerInfo:
     """Centres owned at the start when they differ from the homes (DPjudge's OWNS)."""
     neutral: bool = False
     """Nobody plays it (rulebook XIV.2): its units hold, never retreat, and it never builds."""
+    neutral_until: Phase | None = None
+    """Neutral only before this phase (the two-player game's Italy, until Spring 1915)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -82,6 +84,13 @@ class Map:
     """Years from a winter to the next spring (the Hundred Years' War game steps by five)."""
     fall_offset: int = 0
     """Years from a spring to its fall (0 in the standard calendar; 5 in hundred)."""
+    closed: frozenset[str] = frozenset()
+    """Provinces no unit may enter, support into or retreat to before `closed_until`."""
+    closed_until: Phase | None = None
+    sides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Teams whose centres count together for victory (the two-player game)."""
+    joins_winner: str | None = None
+    """The power that joins the side winning the coin toss (Rules.coin_toss)."""
 
     @cached_property
     def graph(self) -> Any:
@@ -134,9 +143,35 @@ class Map:
             if loc in self.fleet_adjacency.get(location, ())
         )
 
+    def neutral_at(self, phase: Phase) -> frozenset[str]:
+        """The powers nobody plays in this phase."""
+        return frozenset(
+            p.code
+            for p in self.powers.values()
+            if p.neutral or (p.neutral_until is not None and phase < p.neutral_until)
+        )
+
+    def during(self, phase: Phase) -> Map:
+        """The board as it is in `phase`: without the links into closed provinces, if any."""
+        if not self.closed or (self.closed_until is not None and phase >= self.closed_until):
+            return self
+        return self._closed_board
+
     @cached_property
-    def neutral_powers(self) -> frozenset[str]:
-        return frozenset(p.code for p in self.powers.values() if p.neutral)
+    def _closed_board(self) -> Map:
+        def kept(source: str, targets: frozenset[str]) -> frozenset[str]:
+            inside = province_of(source) in self.closed
+            return frozenset(t for t in targets if inside or province_of(t) not in self.closed)
+
+        army = {s: kept(s, t) for s, t in self.army_adjacency.items()}
+        fleet = {s: kept(s, t) for s, t in self.fleet_adjacency.items()}
+        return replace(
+            self,
+            army_adjacency=army,
+            fleet_adjacency=fleet,
+            _fleet_provinces={s: frozenset(map(province_of, t)) for s, t in fleet.items()},
+            closed=frozenset(),
+        )
 
     def build_sites(self, power: str) -> frozenset[str]:
         """Where `power` may build when it owns the centre and it is vacant."""
@@ -217,6 +252,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             start_units=tuple(p["start_units"]),
             start_centers=frozenset(p["start_centers"]) if "start_centers" in p else None,
             neutral=bool(p.get("neutral", False)),
+            neutral_until=Phase.parse(p["neutral_until"]) if "neutral_until" in p else None,
         )
         for code, p in data["powers"].items()
     }
@@ -236,6 +272,10 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         build_anywhere=bool(variant.get("build_anywhere", False)),
         year_step=int(variant.get("year_step", 1)),
         fall_offset=int(variant.get("fall_offset", 0)),
+        closed=frozenset(variant.get("closed", ())),
+        closed_until=Phase.parse(variant["closed_until"]) if "closed_until" in variant else None,
+        sides={k: tuple(v) for k, v in variant.get("sides", {}).items()},
+        joins_winner=variant.get("joins_winner"),
     )
 
 

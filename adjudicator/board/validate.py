@@ -29,6 +29,7 @@ VARIANT_FIELDS = frozenset(
 PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases", "port"})
 POWER_FIELDS = frozenset(
     {"name", "adjective", "home_centers", "start_units", "start_centers", "neutral"}
+    | {"neutral_until"}
 )
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*")

@@ -58,7 +58,7 @@ def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
     for power in _powers(game_map, position):
         surplus = _surplus(position, power)
         counts[power] = min(surplus, _vacant_home_centers(game_map, position, power))
-        if power in game_map.neutral_powers:
+        if power in game_map.neutral_at(position.phase):
             counts[power] = min(counts[power], 0)  # XIV.2: a neutral power never builds
     return counts
 

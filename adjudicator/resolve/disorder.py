@@ -37,9 +37,10 @@ def disorder(
     rules: Rules,
 ) -> Disorder:
     """Which powers are neutral or in civil disorder in this phase."""
-    declared = frozenset(game_map.neutral_powers) | frozenset(p.upper() for p in rules.disorder)
+    neutral = game_map.neutral_at(position.phase)
+    declared = neutral | frozenset(p.upper() for p in rules.disorder)
     strict = rules.disorder_units == "rulebook"
-    disbanded = set(declared) if strict else set(game_map.neutral_powers)
+    disbanded = set(declared) if strict else set(neutral)
     if rules.disorder_units == "rulebook" and position.phase.kind is PhaseKind.MOVEMENT:
         sent = {e.power for e in entries} | {e.power for e in errors}
         disbanded |= {u.power for u in position.units.values()} - sent

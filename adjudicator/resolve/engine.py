@@ -50,7 +50,7 @@ def adjudicate(
     rules: Rules = DEFAULT_RULES,
 ) -> PhaseResult:
     """Adjudicate one phase from the players' order texts (any notation the parser reads)."""
-    game_map = load_map(position.variant)
+    game_map = load_map(position.variant).during(position.phase)
     entries, errors = interpret_orders(game_map, position, orders, rules)
     out = disorder(game_map, position, entries, errors, rules)
     entries = [e for e in entries if e.power not in out.ignored]

@@ -22,6 +22,7 @@ from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Phase, PhaseKind, Season, Unit
 from adjudicator.resolve.adjustment import adjustment_counts
+from adjudicator.resolve.sides import by_side
 
 
 def updated_centers(
@@ -49,7 +50,10 @@ def _leader(centers: Mapping[str, str]) -> tuple[str | None, int]:
 def decide_winner(
     game_map: Map, centers: Mapping[str, str], year: int, rules: Rules = DEFAULT_RULES
 ) -> str | None:
-    """Who has won once the centres of `year`'s Fall are settled, if anyone."""
+    """Who has won once the centres of `year`'s Fall are settled, if anyone (a side's name
+    on a map with sides: their powers' centres count together)."""
+    if game_map.sides:
+        centers = by_side(game_map, centers, rules)
     leader, count = _leader(centers)
     if count >= game_map.victory_centers:
         return leader

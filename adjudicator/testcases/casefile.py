@@ -270,7 +270,9 @@ class _Reader:
             if key == "winner" and scope == "after":
                 if winner is not None:
                     raise self.fail(line, "'winner:' is given twice")
-                winner = self.power(value, line)
+                side = value.strip().upper()  # a side wins the two-player game
+                assert self.map is not None
+                winner = side if side in self.map.sides else self.power(value, line)
                 continue
             allowed = AFTER_SECTIONS if scope == "after" else START_SECTIONS
             if key not in allowed:
