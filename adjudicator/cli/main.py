@@ -25,6 +25,7 @@ class _LazyGroup(click.Group):
     lazy: ClassVar[dict[str, tuple[str, str]]] = {
         "test": ("adjudicator.testcases.caserun", "test_command"),
         "map": ("adjudicator.cli.map", "map_command"),
+        "variants": ("adjudicator.cli.variants", "variants_command"),
         "game": ("adjudicator.cli.game", "game_command"),
         "render": ("adjudicator.cli.render", "render_command"),
         "judge": ("adjudicator.cli.judge", "judge_command"),
