@@ -256,9 +256,16 @@ def _prefer_own(piece: Piece, partners: list[Piece], rng: random.Random) -> Piec
 # -- dense positions --------------------------------------------------------------------------
 
 
+def army_moves_from(board: Board, province: str) -> list[str]:
+    """Where an army in `province` could move (empty on an island)."""
+    return board.army_moves.get(province, [])
+
+
 def dense_phase(board: Board, rng: random.Random, rules: Rules = "2023") -> Phase:
-    """One random movement phase: 28-34 units on distinct provinces, a random order for each."""
-    count = rng.randint(28, 34)
+    """One random movement phase: 28-34 units on distinct provinces, a random order for each
+    (on another map, as many per playable province as on the standard map's 75)."""
+    scale = len(board.places) / 75
+    count = rng.randint(round(28 * scale), round(34 * scale))
     places = rng.sample(board.places, count)
     pieces: list[Piece] = []
     for province in sorted(places):
@@ -267,7 +274,8 @@ def dense_phase(board: Board, rng: random.Random, rules: Rules = "2023") -> Phas
         elif province in board.lands or not board.fleet_spots[province]:
             kind = "A"
         else:
-            kind = "F" if rng.random() < 0.45 else "A"
+            island = not army_moves_from(board, province)  # an army there could not move
+            kind = "F" if rng.random() < 0.45 or island else "A"
         location = rng.choice(board.fleet_spots[province]) if kind == "F" else province
         pieces.append(Piece(rng.choice(board.powers), kind, location))
     owner_at = {p.province: p.power for p in pieces}
@@ -284,7 +292,7 @@ def dense_phase(board: Board, rng: random.Random, rules: Rules = "2023") -> Phas
         units.setdefault(piece.power, []).append(str(piece))
     season = rng.choice("SF")
     return {
-        "variant": "standard",
+        "variant": board.map.name,
         "rules": rules,
         "phase": f"{season}{rng.randint(1901, 1915)}M",
         "units": units,
