@@ -133,12 +133,25 @@ def geometry_from_data(data: Mapping[str, Any]) -> Geometry:
     )
 
 
+def _base_of(map_path: Path) -> str | None:
+    """The map a variant file is written over (`[variant] base`), if any."""
+    from adjudicator.board.inherit import read_toml
+
+    if not map_path.is_file():
+        return None
+    base = read_toml(map_path).get("variant", {}).get("base")
+    return base if isinstance(base, str) else None
+
+
 @cache
 def load_geometry(variant: str) -> Geometry:
     """The geometry of a variant (by name, or by the path of its map file); read once."""
     candidate = Path(variant)
     map_path = candidate if candidate.suffix == ".toml" else data_dir("maps") / f"{variant}.toml"
     path = geometry_path(map_path)
+    base = _base_of(map_path)
+    if not path.is_file() and base is not None:
+        return load_geometry(str(map_path.with_name(f"{base}.toml")))  # drawn as its base map
     if not path.is_file():
         raise MapError(
             str(path),

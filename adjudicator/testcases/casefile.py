@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from adjudicator.board.map import Map, MapError, load_map
+from adjudicator.board.names import resolve_power
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase, PhaseKind, Unit, UnitType
@@ -336,6 +337,8 @@ class _Reader:
     def power(self, text: str, line: _Line) -> str:
         assert self.map is not None
         name = text.strip().upper()
+        if name not in self.map.powers:
+            name = resolve_power(self.map, text) or name  # its name: "St Petersburg" in chaos
         if name not in self.map.powers:
             raise self.fail(
                 line,

@@ -30,3 +30,9 @@ def test_a_missing_base_is_reported(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["map", "validate", str(broken)])
     assert result.exit_code == 1
     assert "[variant]: base 'nowhere' is not a map in" in result.output
+
+
+def test_a_variant_over_a_base_is_drawn_as_its_base() -> None:
+    from adjudicator.board.geometry import load_geometry
+
+    assert load_geometry("six").provinces == load_geometry("standard").provinces
