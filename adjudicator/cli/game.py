@@ -22,6 +22,7 @@ from adjudicator.game.game import (
     GameError,
     PlayedPhase,
     adjudicate_pending,
+    declare_disorder,
     new_game,
     order_lines,
     read_orders,
@@ -108,6 +109,8 @@ def orders(game_file: str, power: str, orders_file: Any) -> None:
     click.echo(f"{label}: {len(lines)} line(s) for {game.current.phase}")
     if not lines:
         click.echo("  (no orders: the units hold, retreats disband, adjustments by default)")
+    if code in game.disorder:
+        click.echo(f"  ({label} is declared in civil disorder: these orders are ignored)")
     for entry in reading.entries:
         mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
         click.echo(f"  {entry.input!s:<36} => {entry.order}{mark}")
@@ -116,6 +119,22 @@ def orders(game_file: str, power: str, orders_file: Any) -> None:
     if reading.errors:
         click.echo(f"{len(reading.errors)} line(s) could not be read", err=True)
         sys.exit(1)
+
+
+@game_command.command("disorder")
+@click.argument("game_file", metavar="FILE")
+@click.argument("powers", nargs=-1)
+def disorder_command(game_file: str, powers: tuple[str, ...]) -> None:
+    """Declare POWERS in civil disorder from the current phase on (none: lift every one).
+
+    Rulebook XIV.3: their orders are ignored, their units hold without supporting each other,
+    a dislodged one is disbanded, and they build nothing (with the rules' `disorder_units`
+    "rulebook"; with "hold" the units only hold). Each played phase keeps its declaration.
+    """
+    game, _ = _update(game_file, lambda game: (declare_disorder(game, powers), None))
+    names = ", ".join(load_map(game.variant).powers[c].name for c in game.disorder)
+    when = game.current.phase
+    click.echo(f"civil disorder from {when}: {names}" if names else f"no civil disorder at {when}")
 
 
 @game_command.command("adjudicate")

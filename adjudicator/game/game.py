@@ -49,6 +49,8 @@ class PlayedPhase:
     errors: tuple[OrderError, ...]
     next: Position
     source: str | None = None
+    disorder: tuple[str, ...] = ()
+    """Powers the gamesmaster had declared in civil disorder for this phase (rulebook XIV.3)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,9 @@ class Game:
     played: tuple[PlayedPhase, ...] = ()
     pending: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     meta: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    disorder: tuple[str, ...] = ()
+    """Powers the gamesmaster declares in civil disorder from the current phase on: their orders
+    are ignored until the declaration is lifted (kept per played phase, so replays agree)."""
 
     @property
     def current(self) -> Position:
@@ -114,6 +119,20 @@ def resolve_power(game_map: Map, name: str) -> str:
     raise GameError(f"unknown power {name!r} on {game_map.name}; known: {known}")
 
 
+def phase_rules(rules: Rules, disorder: Sequence[str]) -> Rules:
+    """The rules of one phase: the game's, with the powers declared in civil disorder added."""
+    if not disorder:
+        return rules
+    return rules.model_copy(update={"disorder": tuple(sorted({*rules.disorder, *disorder}))})
+
+
+def declare_disorder(game: Game, powers: Sequence[str]) -> Game:
+    """The game with exactly `powers` declared in civil disorder (none: every one lifted)."""
+    game_map = load_map(game.variant)
+    codes = tuple(sorted({resolve_power(game_map, name) for name in powers}))
+    return replace(game, disorder=codes)
+
+
 def order_lines(text: str) -> tuple[str, ...]:
     """The non-blank lines of an order text, as written (trailing spaces dropped)."""
     return tuple(line.rstrip() for line in text.splitlines() if line.strip())
@@ -163,8 +182,11 @@ def played_from_result(
     results: Sequence[OrderResult],
     errors: Sequence[OrderError],
     after: Position,
+    disorder: Sequence[str] = (),
 ) -> PlayedPhase:
-    return PlayedPhase(phase, frozen_orders(orders), tuple(results), tuple(errors), after)
+    return PlayedPhase(
+        phase, frozen_orders(orders), tuple(results), tuple(errors), after, None, tuple(disorder)
+    )
 
 
 def adjudicate_pending(game: Game) -> tuple[Game, PlayedPhase]:
@@ -175,9 +197,9 @@ def adjudicate_pending(game: Game) -> tuple[Game, PlayedPhase]:
     if game_over(position, game.rules):
         who = f": {position.winner} has won" if position.winner else ""
         raise GameError(f"the game is over{who}")
-    result = adjudicate(position, game.pending, game.rules)
+    result = adjudicate(position, game.pending, phase_rules(game.rules, game.disorder))
     played = played_from_result(
-        game.pending, result.phase, result.orders, result.errors, result.next
+        game.pending, result.phase, result.orders, result.errors, result.next, game.disorder
     )
     return replace(game, played=(*game.played, played), pending=frozen_orders({})), played
 
@@ -276,7 +298,7 @@ def replay(game: Game) -> tuple[Discrepancy, ...]:
         problems: list[str] = []
         if position.phase != played.phase:
             problems.append(f"stored as {played.phase} but its position is {position.phase}")
-        result = adjudicate(position, played.orders, game.rules)
+        result = adjudicate(position, played.orders, phase_rules(game.rules, played.disorder))
         problems += _compare_results(played.results, result.orders, played.source is not None)
         problems += compare_positions(played.next, result.next)
         if problems:
@@ -295,9 +317,11 @@ def rebuild(game: Game) -> Game:
     position = game.start
     played = []
     for old in game.played:
-        result = adjudicate(position, old.orders, game.rules)
+        result = adjudicate(position, old.orders, phase_rules(game.rules, old.disorder))
         played.append(
-            played_from_result(old.orders, result.phase, result.orders, result.errors, result.next)
+            played_from_result(
+                old.orders, result.phase, result.orders, result.errors, result.next, old.disorder
+            )
         )
         position = result.next
     return replace(game, played=tuple(played))

@@ -4,10 +4,13 @@ Layout (keys always in this order; small leaf values on one line so a phase read
 
     {"format": "adjudicator-game", "version": 1, "variant": ..., "rules": ..., "meta": {...},
      "start": POSITION,
-     "phases": [{"phase", "source"?, "orders": {POWER: [lines as written]},
+     "phases": [{"phase", "source"?, "disorder"?, "orders": {POWER: [lines as written]},
                  "results": [result entry per order], "errors": [error entry],
                  "next": POSITION}, ...],
-     "pending": {"phase": current phase, "orders": {POWER: [lines as written]}}}
+     "pending": {"phase": current phase, "disorder"?: [POWER], "orders": {POWER: [lines]}}}
+
+"disorder" (only when not empty) lists the powers the gamesmaster declared in civil disorder
+for that phase (`adjudicator game disorder`); the pending one applies to the current phase.
 
 POSITION is a phase document of CONTRACT.md without variant, rules and orders. Result and error
 entries are those of the contract's result document. Writing is atomic: the new text goes to a
@@ -78,6 +81,7 @@ class _ErrorDoc(_Strict):
 class _PhaseDoc(_Strict):
     phase: str
     source: str | None = None
+    disorder: list[str] = Field(default_factory=list)
     orders: dict[str, list[str]] = Field(default_factory=dict)
     results: list[_ResultDoc] = Field(default_factory=list)
     errors: list[_ErrorDoc] = Field(default_factory=list)
@@ -86,6 +90,7 @@ class _PhaseDoc(_Strict):
 
 class _PendingDoc(_Strict):
     phase: str
+    disorder: list[str] = Field(default_factory=list)
     orders: dict[str, list[str]] = Field(default_factory=dict)
 
 
@@ -143,6 +148,7 @@ def game_to_document(game: Game) -> dict[str, Any]:
     doc["phases"] = [_phase_doc(played, game.rules) for played in game.played]
     doc["pending"] = {
         "phase": str(game.current.phase),
+        **({"disorder": list(game.disorder)} if game.disorder else {}),
         "orders": {power: list(lines) for power, lines in game.pending.items()},
     }
     return doc
@@ -152,6 +158,8 @@ def _phase_doc(played: PlayedPhase, rules: Rules) -> dict[str, Any]:
     doc: dict[str, Any] = {"phase": str(played.phase)}
     if played.source:
         doc["source"] = played.source
+    if played.disorder:
+        doc["disorder"] = list(played.disorder)
     doc["orders"] = {power: list(lines) for power, lines in played.orders.items()}
     doc["results"] = [r.to_document() for r in played.results]
     doc["errors"] = [e.to_document() for e in played.errors]
@@ -192,6 +200,7 @@ def game_from_document(data: Mapping[str, Any], source: str = "<game>") -> Game:
                 ),
                 next=_position(phase_doc.next, doc.variant, rules, f"{where}.next"),
                 source=phase_doc.source,
+                disorder=tuple(phase_doc.disorder),
             )
         )
     game = Game(
@@ -201,6 +210,7 @@ def game_from_document(data: Mapping[str, Any], source: str = "<game>") -> Game:
         played=tuple(played),
         pending=frozen_orders(doc.pending.orders),
         meta=dict(doc.meta),
+        disorder=tuple(doc.pending.disorder),
     )
     if _phase(doc.pending.phase, f"{source}: pending") != game.current.phase:
         raise GameFileError(

@@ -1,0 +1,76 @@
+"""A gamesmaster's declaration of civil disorder (rulebook XIV.3) in a game and its file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from adjudicator.cli.game import game_command
+from adjudicator.game.game import (
+    Game,
+    adjudicate_pending,
+    declare_disorder,
+    new_game,
+    rebuild,
+    replay,
+    with_orders,
+)
+from adjudicator.game.gamefile import game_from_text, game_to_text, read_game
+
+# France attacks Munich with support; Germany orders Kiel to support Munich.
+SPRING = {"FRANCE": ["A Par-Bur"], "GERMANY": ["A Mun-Ruh", "F Kie-Hol", "A Ber-Sil"]}
+
+
+def spring(game: Game) -> Game:
+    for power, lines in SPRING.items():
+        game = with_orders(game, power, lines)
+    return adjudicate_pending(game)[0]
+
+
+def test_a_declared_power_s_orders_are_ignored_and_kept_with_the_phase() -> None:
+    game = spring(declare_disorder(new_game(), ["germ"]))
+    assert game.played[0].disorder == ("GERMANY",)
+    german = sorted(str(u) for u in game.current.units_of("GERMANY"))
+    assert german == ["A BER", "A MUN", "F KIE"]  # every order ignored: the units held
+    assert str(game.current.units["BUR"]) == "A BUR"  # France's order counts
+    assert replay(game) == ()
+    assert rebuild(game).played[0].disorder == ("GERMANY",)
+
+
+def test_lifting_the_declaration_lets_the_power_order_again() -> None:
+    game = spring(declare_disorder(declare_disorder(new_game(), ["GERMANY"]), []))
+    assert game.played[0].disorder == ()
+    assert sorted(str(u) for u in game.current.units_of("GERMANY")) == ["A RUH", "A SIL", "F HOL"]
+
+
+def test_the_game_file_keeps_the_declarations() -> None:
+    game = declare_disorder(spring(declare_disorder(new_game(), ["GERMANY"])), ["ITALY"])
+    text = game_to_text(game)
+    assert '"disorder": ["GERMANY"]' in text
+    assert '"pending": {"phase": "F1901M", "disorder": ["ITALY"]' in text
+    again = game_from_text(text)
+    assert again.disorder == ("ITALY",)
+    assert again.played[0].disorder == ("GERMANY",)
+    assert replay(again) == ()
+
+
+def test_a_game_without_declarations_writes_no_disorder_field() -> None:
+    assert '"disorder"' not in game_to_text(spring(new_game()))
+
+
+def test_cli_declares_warns_and_lifts(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    runner = CliRunner()
+    assert runner.invoke(game_command, ["new", path]).exit_code == 0
+    declared = runner.invoke(game_command, ["disorder", path, "germany", "Italy"])
+    assert declared.exit_code == 0
+    assert declared.output == "civil disorder from S1901M: Germany, Italy\n"
+    ordered = runner.invoke(game_command, ["orders", path, "germany", "-"], input="A Mun-Ruh\n")
+    assert "Germany is declared in civil disorder: these orders are ignored" in ordered.output
+    assert read_game(path).disorder == ("GERMANY", "ITALY")
+    lifted = runner.invoke(game_command, ["disorder", path])
+    assert lifted.output == "no civil disorder at S1901M\n"
+    unknown = runner.invoke(game_command, ["disorder", path, "Atlantis"])
+    assert unknown.exit_code == 1
+    assert "unknown power 'Atlantis'" in unknown.output
