@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from adjudicator.board.resources import data_dir
+
 
 def read_toml(path: Path) -> dict[str, Any]:
     with path.open("rb") as handle:
@@ -30,10 +32,12 @@ def with_base(data: Mapping[str, Any], folder: Path, seen: tuple[str, ...] = ())
     if not isinstance(base_name, str):
         return dict(data)
     path = folder / f"{base_name}.toml"
+    if not path.is_file():
+        path = data_dir("maps") / f"{base_name}.toml"  # a shipped map, from anywhere
     if base_name in seen or not path.is_file():
-        why = "names itself in a cycle" if base_name in seen else "is not a map in " + str(folder)
+        why = "names itself in a cycle" if base_name in seen else "is not a map here or in maps/"
         return {**data, "variant": {**variant, "base_error": f"base {base_name!r} {why}"}}
-    merged = with_base(read_toml(path), folder, (*seen, base_name))
+    merged = with_base(read_toml(path), path.parent, (*seen, base_name))
     for section, table in data.items():
         below = merged.get(section, {})
         if section == "powers" and isinstance(table, Mapping):

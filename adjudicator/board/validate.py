@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.board.types import Phase
+from adjudicator.board.validate_rules import check_variant_rules
 
 TERRAINS = ("land", "sea", "coast", "impassable")
 REQUIRED_SECTIONS = ("variant", "provinces", "powers")
@@ -121,6 +122,7 @@ def validate_map_data(data: Mapping[str, Any]) -> list[str]:
     problems += _check_coverage(board, army, fleet)
     problems += _check_powers(_section(data, "powers"), board)
     problems += _check_variant(_section(data, "variant"), board, "variant" in data)
+    problems += check_variant_rules(data)
     return problems
 
 
