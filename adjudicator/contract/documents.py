@@ -68,6 +68,7 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
         phase = Phase.parse(doc.phase)
     except (MapError, ValueError) as error:
         raise DocumentError(str(error)) from None
+    _check_rule_names(game_map, rules)
     units: dict[str, Unit] = {}
     for name, texts in doc.units.items():
         power = _power(game_map, name)
@@ -95,6 +96,20 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
     winner = _power(game_map, doc.winner) if doc.winner else None
     position = Position(doc.variant, phase, units, centers, dislodged, winner)
     return position, rules
+
+
+def _check_rule_names(game_map: Map, rules: Rules) -> None:
+    """The powers and sides a rule option names must be the variant's (a typo would do nothing)."""
+    for name in rules.disorder:
+        if name.upper() not in game_map.powers:
+            known = ", ".join(game_map.powers)
+            raise DocumentError(
+                f"rules.disorder: unknown power {name!r} on {game_map.name}; known: {known}"
+            )
+    toss = rules.coin_toss
+    if toss is not None and toss.upper() not in game_map.sides:
+        sides = ", ".join(game_map.sides) or "none (the variant has no sides)"
+        raise DocumentError(f"rules.coin_toss: {toss!r} is not a side of {game_map.name}: {sides}")
 
 
 def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:

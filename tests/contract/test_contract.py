@@ -11,10 +11,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli.main import main
-from adjudicator.contract.documents import adjudicate_document
+from adjudicator.contract.documents import DocumentError, adjudicate_document
 
 RESULT_KEYS = ["phase", "orders", "errors", "next"]
 ORDER_KEYS = ["power", "unit", "input", "order", "result", "tags", "reason"]
@@ -280,3 +281,18 @@ def test_a_bad_line_is_reported_in_place_and_the_run_goes_on(tmp_path: Path) -> 
     assert lines[0] == lines[3] == adjudicate_document(START)
     assert lines[1]["line"] == 2 and lines[1]["error"]
     assert lines[2]["line"] == 3 and lines[2]["error"]
+
+
+def _opening(variant: str, rules: dict[str, Any]) -> dict[str, Any]:
+    return {"variant": variant, "rules": rules, "phase": "S1901M", "units": {}, "orders": {}}
+
+
+def test_rule_options_naming_an_unknown_power_or_side_are_refused() -> None:
+    with pytest.raises(DocumentError, match=r"rules.disorder: unknown power 'GERMNY' on standard"):
+        adjudicate_document(_opening("standard", {"disorder": ["GERMNY"]}))
+    with pytest.raises(DocumentError, match=r"rules.coin_toss: 'ALLIES' is not a side of wwi"):
+        adjudicate_document({**_opening("wwi", {"coin_toss": "ALLIES"}), "phase": "S1914M"})
+    with pytest.raises(DocumentError, match=r"the variant has no sides"):
+        adjudicate_document(_opening("standard", {"coin_toss": "ENTENTE"}))
+    done = adjudicate_document(_opening("standard", {"disorder": ["germany"]}))
+    assert done["next"]["phase"] == "F1901M"
