@@ -56,6 +56,7 @@ class _Reader:
     notes: list[str] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     where: str = ""
+    origin: dict[str, str] = field(default_factory=dict)  # place -> "file:line" of its line
 
     # -- reading -----------------------------------------------------------------------------
     def read(self, path: Path) -> None:
@@ -154,6 +155,7 @@ class _Reader:
             power.units = {swap(p): " ".join(map(swap, u.split())) for p, u in power.units.items()}
 
     def place_line(self, keyword: str, place: str, neighbours: list[str]) -> None:
+        self.origin[place.upper()] = self.where.split(": ", 1)[0]
         if keyword != "AMEND":
             self.places[place] = (keyword, list(neighbours))
             return
@@ -287,7 +289,9 @@ def _convert(reader: _Reader, variant: str) -> tuple[dict[str, Any], list[str]]:
     centers = {h for p in reader.powers.values() for h in p.homes + (p.owns or [])}
     centers |= set(reader.unowned)
     provinces, army, fleet, edge_problems = adjacency(reader.places, reader.names, centers)
-    problems += edge_problems
+    for problem in edge_problems:  # name the line the place was defined (or amended) on
+        where = reader.origin.get(problem.split(" ", 1)[0].rstrip(":").upper())
+        problems.append(f"{where}: {problem}" if where else problem)
     info: dict[str, Any] = {
         "name": variant,
         "victory_centers": reader.victory or len(centers) // 2 + 1,
