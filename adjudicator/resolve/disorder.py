@@ -11,13 +11,13 @@ movement phase. With `"hold"` (what most judges do) a silent power's units only 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import PhaseKind
-from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.results import OrderEntry, OrderError, OrderResult
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,7 @@ class Disorder:
 
     ignored: frozenset[str]
     disbanded: frozenset[str]
+    neutral: frozenset[str] = frozenset()
 
 
 def disorder(
@@ -44,7 +45,34 @@ def disorder(
     if rules.disorder_units == "rulebook" and position.phase.kind is PhaseKind.MOVEMENT:
         sent = {e.power for e in entries} | {e.power for e in errors}
         disbanded |= {u.power for u in position.units.values()} - sent
-    return Disorder(ignored=declared, disbanded=frozenset(disbanded))
+    return Disorder(ignored=declared, disbanded=frozenset(disbanded), neutral=neutral)
+
+
+def _note(power: str, out: Disorder) -> str:
+    if power in out.neutral:
+        return f"{power} is neutral (rulebook XIV.2): nobody orders it"
+    return f"{power} is in civil disorder (rulebook XIV.3): its orders are ignored"
+
+
+def ignore_orders(entries: Sequence[OrderEntry], out: Disorder) -> list[OrderEntry]:
+    """The entries, those of ignored powers marked illegal: the contract drops no input, and an
+    illegal order is one that is reported and counts for nothing (the unit holds)."""
+    return [
+        replace(e, illegal=e.illegal or _note(e.power, out)) if e.power in out.ignored else e
+        for e in entries
+    ]
+
+
+def explained(results: Sequence[OrderResult], out: Disorder) -> list[OrderResult]:
+    """The results, each unit or waive of an ignored power saying why nobody ordered it."""
+    done = []
+    for result in results:
+        if result.power in out.ignored and result.input is None:
+            note = _note(result.power, out)
+            reason = f"{note}; {result.reason}" if result.reason else note
+            result = replace(result, reason=reason)
+        done.append(result)
+    return done
 
 
 def without_retreats(

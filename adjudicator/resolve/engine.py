@@ -27,7 +27,7 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.results import OrderEntry, OrderError, OrderResult, Resolution
 from adjudicator.resolve.adjustment import adjudicate_adjustments
-from adjudicator.resolve.disorder import disorder, without_retreats
+from adjudicator.resolve.disorder import disorder, explained, ignore_orders, without_retreats
 from adjudicator.resolve.movement import adjudicate_movement
 from adjudicator.resolve.order_table import map_facts
 from adjudicator.resolve.retreat import adjudicate_retreats
@@ -53,7 +53,7 @@ def adjudicate(
     game_map = load_map(position.variant).during(position.phase)
     entries, errors = interpret_orders(game_map, position, orders, rules)
     out = disorder(game_map, position, entries, errors, rules)
-    entries = [e for e in entries if e.power not in out.ignored]
+    entries = ignore_orders(entries, out)
     kind = position.phase.kind
     if kind is PhaseKind.MOVEMENT:
         results, after = _movement(game_map, position, entries, rules, out.disbanded)
@@ -63,7 +63,7 @@ def adjudicate(
         results, after = _adjustments(game_map, position, entries, rules)
     return PhaseResult(
         phase=position.phase,
-        orders=tuple(results),
+        orders=tuple(explained(results, out)),
         errors=tuple(errors),
         next=next_position(game_map, after, rules),
     )
