@@ -284,8 +284,28 @@ def import_dpjudge(path: Path, name: str | None = None) -> Imported:
     )
 
 
+_COAST_SPELLING = re.compile(r"^(?P<place>.+?)\s*(?:/|\(|\s)\s*(?P<coast>[a-z ]+?)\)?$")
+
+
+def _coast_spellings(names: dict[str, tuple[str, list[str]]], problems: list[str]) -> None:
+    """Fold the spellings of coast name lines (`spa/nc spain(nc) ...`) into their province's:
+    a coast is written as the province's spelling plus a coast name ([coast_names])."""
+    for key, (long_name, aliases) in list(names.items()):
+        base, sep, coast = key.partition("/")
+        if not sep or base not in names:
+            continue
+        for spelling in [long_name.lower(), *aliases]:
+            match = _COAST_SPELLING.match(spelling)
+            place = match["place"].strip() if match else None
+            if place is None:
+                problems.append(f"coast spelling {spelling!r} of {key} left out")
+            elif place != base and place != names[base][0].lower() and place not in names[base][1]:
+                names[base][1].append(place)
+
+
 def _convert(reader: _Reader, variant: str) -> tuple[dict[str, Any], list[str]]:
     problems: list[str] = []
+    _coast_spellings(reader.names, problems)
     centers = {h for p in reader.powers.values() for h in p.homes + (p.owns or [])}
     centers |= set(reader.unowned)
     provinces, army, fleet, edge_problems = adjacency(reader.places, reader.names, centers)

@@ -114,3 +114,9 @@ def test_map_import_command_lists_what_it_left_out(tmp_path: Path) -> None:
 def test_ports_are_kept() -> None:
     assert import_dpjudge(SOURCES / "ancmed.map").data["provinces"]["BAL"]["port"] is True
     assert load_map("ancmed").convoy_areas >= {"BAL", "LIG", "BER"}
+
+
+def test_spellings_only_on_coast_lines_are_kept() -> None:
+    """canton.map spells Canton's coasts 'kwantung/ec': 'kwantung' names the province."""
+    aliases = import_dpjudge(SOURCES / "canton.map").data["provinces"]["CAN"]["aliases"]
+    assert "kwantung" in aliases
