@@ -291,7 +291,7 @@ def _coast_spellings(names: dict[str, tuple[str, list[str]]], problems: list[str
     """Fold the spellings of coast name lines (`spa/nc spain(nc) ...`) into their province's:
     a coast is written as the province's spelling plus a coast name ([coast_names])."""
     for key, (long_name, aliases) in list(names.items()):
-        base, sep, coast = key.partition("/")
+        base, sep, _ = key.partition("/")
         if not sep or base not in names:
             continue
         for spelling in [long_name.lower(), *aliases]:
