@@ -295,25 +295,22 @@ def _settle(
 # -- the whole set ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
 class _Reading:
     """One order's text as far as it can be read without the power and the position: where
-    the units it names stand. Its readings for a power and the units found there are kept:
-    there are few (the units a map can hold in two places), and orders come back phase after
-    phase. Readings for another power of units standing alike share the last order read."""
+    the units it names stand. Immutable: it lives in a cache shared by every thread."""
 
-    __slots__ = ("last_order", "last_reason", "last_units", "other", "own", "raw", "read")
+    raw: RawOrder
+    own: str | None  # the province of the ordered unit (None for builds and waives)
+    other: str | None  # the province of a supported or convoyed unit, when it has one
 
-    def __init__(self, raw: RawOrder, own: str | None, other: str | None) -> None:
-        self.raw = raw
-        self.own = own  # the province of the ordered unit (None for builds and waives)
-        self.other = other  # the province of a supported or convoyed unit, when it has one
-        self.read: dict[tuple[str, Unit | None, UnitRef | None], OrderEntry | OrderError | Order]
-        self.read = {}
-        # the last order read, whoever owns the units: the units as they stand, the order (or
-        # the problem) and its `fixed_reason`; the same text nearly always means the same order
-        self.last_units: tuple[UnitRef | None, UnitRef | None] | None = None
-        self.last_order: Order | _Problem | None = None
-        self.last_reason: str | Depends | None = None
+
+@dataclass(frozen=True, slots=True)
+class _Unreadable:
+    """Why a text cannot be an order (a cached value, so not the exception itself)."""
+
+    message: str
+    span: Span
 
 
 def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
@@ -355,18 +352,18 @@ def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
     return _Problem(f"unexpected '{stray}' after '{place}': expected {expected}", span)
 
 
-_READ_LIMIT = 16  # readings kept per text (usually a few: powers and units vary little)
-
-
 @lru_cache(maxsize=1 << 14)
-def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
+def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Unreadable:
     """What one order's text says before the power and the position are looked at, or why it
     cannot be an order whatever they are."""
     raw = raw_parse(join_compounds(game_map, text))
     if isinstance(raw, SyntaxProblem):
-        return _stray_word(game_map, text, raw.message) or _Problem(raw.message, raw.span)
+        stray = _stray_word(game_map, text, raw.message)
+        return (
+            _Unreadable(stray.message, stray.span) if stray else _Unreadable(raw.message, raw.span)
+        )
     if raw.form not in _FORMS[kind]:
-        return _Problem(_WRONG_PHASE[kind], (0, len(text)))
+        return _Unreadable(_WRONG_PHASE[kind], (0, len(text)))
     reader = _Reader(game_map, kind, text, None, None)
     own = None
     if raw.form not in ("waive", "build_after", "build_before"):
@@ -374,42 +371,51 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Problem:
         try:
             own = reader.unit_place(raw.unit).province
         except _Problem as problem:
-            return _Problem(problem.message, problem.span)  # kept: without the traceback
+            return _Unreadable(problem.message, problem.span)
     return _Reading(raw, own, _province_of(reader, raw.other))
 
 
+@lru_cache(maxsize=1 << 15)
+def _order(
+    game_map: Map, kind: PhaseKind, text: str, units: tuple[UnitRef | None, UnitRef | None]
+) -> tuple[Order, str | Depends | None] | _Unreadable:
+    """The order a text gives the units it names as they stand, whoever owns them, with the
+    part of its legality that does not depend on the rest of the board."""
+    reading = _reading(game_map, kind, text)
+    assert isinstance(reading, _Reading)
+    try:
+        order = _Reader(game_map, kind, text, *units).order(reading.raw)
+    except _Problem as problem:
+        return _Unreadable(problem.message, problem.span)
+    return order, fixed_reason(game_map, order)
+
+
+@lru_cache(maxsize=1 << 15)
 def _read(
     game_map: Map,
     kind: PhaseKind,
     power: str,
     text: str,
-    reading: _Reading,
     own: Unit | None,
     other: UnitRef | None,
 ) -> OrderEntry | OrderError | Order:
     """An order's text read for a power against the units found: the entry, or the order when
     its legality depends on more of the board than these units."""
+    reading = _reading(game_map, kind, text)
+    assert isinstance(reading, _Reading)
     if reading.own is not None:
         problem = _owner_problem(game_map, kind, power, reading.own, own)
         if problem is not None:
             assert reading.raw.unit is not None
             return OrderError(power, text, problem, reading.raw.unit.span)
     units = (None if own is None else _ref(own.type, own.location), other)
-    if reading.last_units != units:
-        reading.last_units = units
-        try:
-            order = _Reader(game_map, kind, text, *units).order(reading.raw)
-        except _Problem as problem:
-            reading.last_order = _Problem(problem.message, problem.span)  # without traceback
-        else:
-            reading.last_order, reading.last_reason = order, fixed_reason(game_map, order)
-    found, reason = reading.last_order, reading.last_reason
-    assert found is not None
-    if isinstance(found, _Problem):
+    found = _order(game_map, kind, text, units)
+    if isinstance(found, _Unreadable):
         return OrderError(power, text, found.message, found.span)
+    order, reason = found
     if reason is Depends.ON_BOARD:
-        return found
-    return OrderEntry(power, text, found, reason)
+        return order
+    return OrderEntry(power, text, order, reason)
 
 
 def _one(
@@ -423,7 +429,7 @@ def _one(
         )
         return OrderError(power, text, message, (0, len(text)))
     reading = _reading(game_map, kind, text)
-    if isinstance(reading, _Problem):
+    if isinstance(reading, _Unreadable):
         return OrderError(power, text, reading.message, reading.span)
     own: Unit | None = None
     if reading.own is not None:
@@ -437,12 +443,7 @@ def _one(
         found = board.units.get(reading.other)
         if found is not None:  # whoever it belongs to: only its type and place matter
             other = _ref(found.type, found.location)
-    key = (power, own, other)
-    read = reading.read.get(key)
-    if read is None:
-        if len(reading.read) >= _READ_LIMIT:
-            reading.read.clear()
-        read = reading.read[key] = _read(game_map, kind, power, text, reading, own, other)
+    read = _read(game_map, kind, power, text, own, other)
     if isinstance(read, OrderEntry | OrderError):
         return read
     return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
