@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -16,7 +16,8 @@ import click
 
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.position import Position
-from adjudicator.board.types import Phase, PhaseKind
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import Phase, PhaseKind, Season
 from adjudicator.game.game import (
     Game,
     GameError,
@@ -25,6 +26,7 @@ from adjudicator.game.game import (
     declare_disorder,
     new_game,
     order_lines,
+    phase_rules,
     read_orders,
     rebuild,
     replay,
@@ -210,6 +212,9 @@ def show(game_file: str, phase_name: str | None, output: Path | None) -> None:
     title = f"{_game_name(game_file, game)}: {game.variant}, rules {game.rules.edition}"
     click.echo(title)
     click.echo(describe_position(game_map, position))
+    disorder = game.disorder if played is None else played.disorder
+    for line in describe_players(game_map, position, phase_rules(game.rules, disorder)):
+        click.echo(line)
     if played is None:
         click.echo(describe_pending(game_map, game.pending))
     else:
@@ -296,6 +301,31 @@ def describe_position(game_map: Map, position: Position) -> str:
     if position.winner:
         lines += ["", f"Winner: {_power_name(game_map, position.winner)}"]
     return "\n".join(lines)
+
+
+def describe_players(game_map: Map, position: Position, rules: Rules) -> list[str]:
+    """Who plays what (rulebook XIV.2/XIV.3): neutral powers, civil disorder, sides, the toss."""
+    from adjudicator.resolve.sides import coin_toss
+
+    def names(powers: Iterable[str]) -> str:
+        return ", ".join(_power_name(game_map, p) for p in sorted(powers))
+
+    lines = []
+    neutral = game_map.neutral_at(position.phase)
+    if neutral:
+        lines.append(f"Neutral (nobody orders them): {names(neutral)}")
+    if rules.disorder:
+        lines.append(f"In civil disorder (declared): {names(p.upper() for p in rules.disorder)}")
+    for side, members in sorted(game_map.sides.items()):
+        lines.append(f"Side {side}: {names(members)}")
+    joins = game_map.joins_winner
+    joined = game_map.powers[joins].neutral_until if joins in game_map.powers else None
+    if joins and joined and position.phase > Phase(joined.year - 1, Season.FALL, PhaseKind.RETREAT):
+        won = coin_toss(game_map, rules)
+        lines.append(
+            f"Coin toss won by {won}: {_power_name(game_map, joins)} plays with it from {joined}"
+        )
+    return ["", *lines] if lines else []
 
 
 def describe_pending(game_map: Map, pending: Mapping[str, Sequence[str]]) -> str:

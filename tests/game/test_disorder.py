@@ -74,3 +74,22 @@ def test_cli_declares_warns_and_lifts(tmp_path: Path) -> None:
     unknown = runner.invoke(game_command, ["disorder", path, "Atlantis"])
     assert unknown.exit_code == 1
     assert "unknown power 'Atlantis'" in unknown.output
+
+
+def test_show_names_neutral_powers_sides_and_the_coin_toss_once_made(tmp_path: Path) -> None:
+    path = str(tmp_path / "wwi.json")
+    runner = CliRunner()
+    assert runner.invoke(game_command, ["new", path, "--variant", "wwi"]).exit_code == 0
+    assert runner.invoke(game_command, ["disorder", path, "Turkey"]).exit_code == 0
+    before = runner.invoke(game_command, ["show", path]).output
+    assert "Neutral (nobody orders them): Italy\n" in before
+    assert "In civil disorder (declared): Turkey\n" in before
+    assert "Side CENTRAL: Austria, Germany, Turkey\nSide ENTENTE: England, France, Russia" in before
+    assert "Coin toss" not in before
+    for _ in range(2):  # Spring and Fall 1914 without orders; nothing to adjust
+        assert runner.invoke(game_command, ["adjudicate", path]).exit_code == 0
+    after = runner.invoke(game_command, ["show", path]).output
+    assert "S1915M" in after
+    assert "Neutral" not in after
+    # The seed (rules coin_toss_seed, 1914 by default) decides; a replay always tosses the same.
+    assert "Coin toss won by CENTRAL: Italy plays with it from S1915M\n" in after
