@@ -318,9 +318,9 @@ def describe_players(game_map: Map, position: Position, rules: Rules) -> list[st
         lines.append(f"In civil disorder (declared): {names(p.upper() for p in rules.disorder)}")
     for side, members in sorted(game_map.sides.items()):
         lines.append(f"Side {side}: {names(members)}")
-    joins = game_map.joins_winner
+    joins = game_map.joins_winner or ""
     joined = game_map.powers[joins].neutral_until if joins in game_map.powers else None
-    if joins and joined and position.phase > Phase(joined.year - 1, Season.FALL, PhaseKind.RETREAT):
+    if joined and position.phase > Phase(joined.year - 1, Season.FALL, PhaseKind.RETREAT):
         won = coin_toss(game_map, rules)
         lines.append(
             f"Coin toss won by {won}: {_power_name(game_map, joins)} plays with it from {joined}"
