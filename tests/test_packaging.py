@@ -21,6 +21,7 @@ def test_wheel_ships_grammar_and_maps(tmp_path: Path) -> None:
     assert "adjudicator/maps/standard.toml" in names
     assert "adjudicator/test_cases/datc/6.A.1.case" in names
     assert "adjudicator/resolve/engine.py" in names
+    assert "adjudicator/py.typed" in names  # the API is typed for its users (PEP 561)
 
 
 def test_cli_runs_from_another_directory(tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -20,3 +21,17 @@ def test_worked_example_matches_the_program() -> None:
     result = CliRunner().invoke(main, ["adjudicate", example, "--format", "text"])
     assert result.exit_code == 0
     assert result.output.rstrip("\n") == shown
+
+
+def test_python_section_runs_as_shown() -> None:
+    """The README's "Using it from Python" session is a doctest: its output is real."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.index("## Using it from Python")
+    start = readme.index("```pycon\n", section) + len("```pycon\n")
+    session = readme[start : readme.index("```", start)]
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(session, {}, "README: Using it from Python", "README.md", 0)
+    assert len(test.examples) >= 10
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    outcome = runner.run(test)
+    assert outcome.failed == 0

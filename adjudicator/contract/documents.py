@@ -144,6 +144,7 @@ def orders_from_document(doc: PhaseDocument) -> dict[str, list[str]]:
 
 
 def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
+    """The result document (docs/CONTRACT.md) of a phase adjudicated under `rules`."""
     return {
         "phase": str(result.phase),
         "orders": [r.to_document() for r in result.orders],
