@@ -27,9 +27,12 @@ SOURCE = "diplomacy"
 
 # The rule choices that reproduce the package's own adjudication (checked by replaying games it
 # played): a move "via" convoy falls back to the land route, and civil disorder removes the
-# units farthest from home. An imported game keeps them, so its replay compares like with like;
+# units farthest from home, and a power that sends no orders only holds (its dislodged units
+# may still retreat). An imported game keeps them, so its replay compares like with like;
 # a gamesmaster may change the file's "rules" to see how the game goes under others.
-IMPORT_RULES: Rules = rules_from({"edition": "datc_v2", "civil_disorder": "classic"})
+IMPORT_RULES: Rules = rules_from(
+    {"edition": "datc_v2", "civil_disorder": "classic", "disorder_units": "hold"}
+)
 
 # The package's result words and the contract tags they mean ("" and "maybe" mean nothing).
 RESULT_TAGS: Mapping[str, str | None] = {

@@ -32,3 +32,11 @@ def test_units_and_locations() -> None:
     assert province_of("PAR") == "PAR"
     assert coast_of("SPA/NC") == "NC"
     assert coast_of("SPA") is None
+
+
+def test_phase_names_keep_four_digit_years() -> None:
+    """Ancient Mediterranean starts in year 1: its phases are S0001M, F0001M, ..."""
+    first = Phase.parse("S0001M")
+    assert str(first) == "S0001M"
+    assert str(first.following()[-1]) == "S0002M"
+    assert Phase.parse("S1M") == first
