@@ -273,7 +273,8 @@ class _Reader:
                     raise self.fail(line, "'winner:' is given twice")
                 side = value.strip().upper()  # a side wins the two-player game
                 assert self.map is not None
-                winner = side if side in self.map.sides else self.power(value, line)
+                known = side in self.map.sides or side == "NONE"  # `none`: nobody has won
+                winner = side if known else self.power(value, line)
                 continue
             allowed = AFTER_SECTIONS if scope == "after" else START_SECTIONS
             if key not in allowed:

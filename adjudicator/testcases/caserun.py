@@ -182,7 +182,7 @@ def compare_position(after: After, position: Position) -> list[str]:
             (f"{p}: {owner.title()}" for p, owner in board.centers),
             (f"{p}: {owner.title()}" for p, owner in position.centers.items()),
         )
-    if board.winner is not None and board.winner != position.winner:
+    if board.winner is not None and board.winner != (position.winner or "NONE"):
         lines += ["winner:", f"- {board.winner.title()}", f"+ {position.winner or '(none)'}"]
     return lines
 
