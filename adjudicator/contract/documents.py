@@ -93,9 +93,14 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
         for text, retreats in entries.items():
             unit = _unit(game_map, power, text)
             dislodged[unit.province] = Dislodged(unit, tuple(r.upper() for r in retreats))
-    winner = _power(game_map, doc.winner) if doc.winner else None
+    winner = _winner(game_map, doc.winner) if doc.winner else None
     position = Position(doc.variant, phase, units, centers, dislodged, winner)
     return position, rules
+
+
+def _winner(game_map: Map, name: str) -> str:
+    """A power, or on a map with sides (the two-player `wwi`) a side's name."""
+    return name.upper() if name.upper() in game_map.sides else _power(game_map, name)
 
 
 def _check_rule_names(game_map: Map, rules: Rules) -> None:

@@ -296,3 +296,11 @@ def test_rule_options_naming_an_unknown_power_or_side_are_refused() -> None:
         adjudicate_document(_opening("standard", {"coin_toss": "ENTENTE"}))
     done = adjudicate_document(_opening("standard", {"disorder": ["germany"]}))
     assert done["next"]["phase"] == "F1901M"
+
+
+def test_a_side_that_won_reads_back_as_the_winner() -> None:
+    """On wwi a side wins; the `next` document naming it is a valid phase document again."""
+    doc = {**_opening("wwi", {"coin_toss": "CENTRAL"}), "phase": "S1916M", "winner": "Central"}
+    assert adjudicate_document(doc)["next"]["winner"] == "CENTRAL"
+    with pytest.raises(DocumentError, match="unknown power 'Allies' on wwi"):
+        adjudicate_document({**doc, "winner": "Allies"})
