@@ -91,6 +91,8 @@ class Map:
     """Teams whose centres count together for victory (the two-player game)."""
     joins_winner: str | None = None
     """The power that joins the side winning the coin toss (Rules.coin_toss)."""
+    players: tuple[tuple[str, ...], ...] = ()
+    """The powers each person plays when one plays several (rulebook XIV.2); empty: one each."""
 
     @cached_property
     def graph(self) -> Any:
@@ -276,6 +278,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         closed_until=Phase.parse(variant["closed_until"]) if "closed_until" in variant else None,
         sides={k: tuple(v) for k, v in variant.get("sides", {}).items()},
         joins_winner=variant.get("joins_winner"),
+        players=tuple(tuple(team) for team in variant.get("players", ())),
     )
 
 

@@ -155,12 +155,28 @@ class Reading:
     errors: tuple[OrderError, ...]
 
 
+def teammates(game_map: Map, power: str, position: Position, rules: Rules) -> frozenset[str]:
+    """The powers played by the person who plays `power` (rulebook XIV.2: four, three and two
+    players; in `wwi` Italy is played with the coin toss's winners once it has joined)."""
+    from adjudicator.resolve.sides import coin_toss
+
+    team = next((set(t) for t in game_map.players if power in t), {power})
+    joins = game_map.joins_winner
+    if joins and joins not in game_map.neutral_at(position.phase):
+        won = set(game_map.sides.get(coin_toss(game_map, rules) or "", ()))
+        if power in won:
+            team.add(joins)
+        elif power == joins:
+            team |= won
+    return frozenset(team)
+
+
 def read_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Reading]:
     """Set `power`'s pending orders and say how each line reads.
 
     A set sent by one power may not order for another: a header naming another power (which
     the order reader honours in mixed sheets) is refused here, so one player's mail can never
-    move someone else's units.
+    move someone else's units; the powers the same person plays (`teammates`) are allowed.
     """
     from adjudicator.orders.interpret import interpret_orders
 
@@ -168,7 +184,7 @@ def read_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Rea
     code = resolve_power(game_map, power)
     entries, errors = interpret_orders(game_map, game.current, {code: list(lines)}, game.rules)
     powers = {e.power for e in entries} | {e.power for e in errors}
-    strangers = sorted(powers - {code, ""})
+    strangers = sorted(powers - {code, ""} - teammates(game_map, code, game.current, game.rules))
     if strangers:
         raise GameError(
             f"orders from {code} may not order for {', '.join(strangers)} (a header names them)"

@@ -1,19 +1,28 @@
-"""A gamesmaster's declaration of civil disorder (rulebook XIV.3) in a game and its file."""
+"""Rulebook XIV.2/XIV.3 in a game: civil disorder declared by the gamesmaster, the file that
+keeps it, one person ordering several powers, and what `game show` says of them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+from adjudicator.board.map import load_map
+from adjudicator.board.rules import rules_from
+from adjudicator.board.types import Phase
 from adjudicator.cli.game import game_command
 from adjudicator.game.game import (
     Game,
+    GameError,
     adjudicate_pending,
     declare_disorder,
     new_game,
+    read_orders,
     rebuild,
     replay,
+    teammates,
     with_orders,
 )
 from adjudicator.game.gamefile import game_from_text, game_to_text, read_game
@@ -93,3 +102,26 @@ def test_show_names_neutral_powers_sides_and_the_coin_toss_once_made(tmp_path: P
     assert "Neutral" not in after
     # The seed (rules coin_toss_seed, 1914 by default) decides; a replay always tosses the same.
     assert "Coin toss won by CENTRAL: Italy plays with it from S1915M\n" in after
+
+
+def test_one_person_playing_several_powers_may_order_them_in_one_sheet() -> None:
+    game = new_game("four")  # Austria+France are one player's
+    sheet = ["Austria:", "A Vie-Gal", "France:", "A Par-Bur"]
+    _, reading = read_orders(game, "Austria", sheet)
+    assert [str(e.order) for e in reading.entries] == ["A VIE - GAL", "A PAR - BUR"]
+    with pytest.raises(GameError, match="AUSTRIA may not order for ENGLAND"):
+        read_orders(game, "Austria", ["England:", "F Lon-Nth"])
+
+
+def test_in_wwi_italy_is_ordered_with_the_toss_winners_once_it_has_joined() -> None:
+    game = new_game("wwi", rules_from({"coin_toss": "CENTRAL"}))
+    assert teammates(load_map("wwi"), "AUSTRIA", game.current, game.rules) == {
+        "AUSTRIA",
+        "GERMANY",
+        "TURKEY",
+    }
+    joined = replace(game, start=replace(game.start, phase=Phase.parse("S1915M")))
+    assert "ITALY" in teammates(load_map("wwi"), "GERMANY", joined.current, joined.rules)
+    assert "ITALY" not in teammates(load_map("wwi"), "FRANCE", joined.current, joined.rules)
+    _, reading = read_orders(joined, "Germany", ["Italy:", "A Rom-Apu"])
+    assert [str(e.order) for e in reading.entries] == ["A ROM - APU"]
