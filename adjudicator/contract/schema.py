@@ -32,6 +32,11 @@ class OrderLine(_Strict):
     result: Literal["succeeds", "fails"]
     tags: list[str]
     reason: str | None = Field(description="why the order failed, naming the units responsible")
+    culprits: list[str] = Field(
+        default_factory=list,
+        description="the units responsible for the failure, as the resolver found them "
+        "(present only when there are some)",
+    )
 
 
 class ErrorLine(_Strict):

@@ -69,6 +69,7 @@ class _ResultDoc(_Strict):
     result: Literal["succeeds", "fails"]
     tags: list[str] = Field(default_factory=list)
     reason: str | None = None
+    culprits: list[str] = Field(default_factory=list)
 
 
 class _ErrorDoc(_Strict):
@@ -191,7 +192,14 @@ def game_from_document(data: Mapping[str, Any], source: str = "<game>") -> Game:
                 orders=frozen_orders(phase_doc.orders),
                 results=tuple(
                     OrderResult(
-                        r.power, r.unit, r.input, r.order, r.result, tuple(r.tags), r.reason
+                        r.power,
+                        r.unit,
+                        r.input,
+                        r.order,
+                        r.result,
+                        tuple(r.tags),
+                        r.reason,
+                        tuple(r.culprits),
                     )
                     for r in phase_doc.results
                 ),

@@ -28,6 +28,10 @@ class Resolution:
     succeeds: bool
     tags: tuple[str, ...] = ()
     reason: str | None = None
+    culprits: tuple[str, ...] = ()
+    """The units responsible, as the resolver found them: the units a move bounced with, the
+    unit that cut a support, the unit that dislodged this one, the convoying fleets that
+    failed. The `reason` is written from the same record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +74,12 @@ class OrderResult:
     result: Literal["succeeds", "fails"]
     tags: tuple[str, ...]
     reason: str | None
+    culprits: tuple[str, ...] = ()
 
     def to_document(self) -> dict[str, Any]:
-        """The entry of a result document's `orders` (CONTRACT.md)."""
-        return {
+        """The entry of a result document's `orders` (CONTRACT.md); `culprits` only when some
+        unit is responsible (a compatible extension)."""
+        document: dict[str, Any] = {
             "power": self.power,
             "unit": self.unit,
             "input": self.input,
@@ -82,3 +88,6 @@ class OrderResult:
             "tags": list(self.tags),
             "reason": self.reason,
         }
+        if self.culprits:
+            document["culprits"] = list(self.culprits)
+        return document

@@ -98,6 +98,7 @@ def _result(
         "succeeds" if resolution.succeeds else "fails",
         resolution.tags,
         resolution.reason,
+        resolution.culprits,
     )
 
 
@@ -190,6 +191,7 @@ def _adjustments(
                 result="succeeds" if resolution.succeeds else "fails",
                 tags=resolution.tags,
                 reason=resolution.reason,
+                culprits=resolution.culprits,
             )
         )
     # By power as the contract asks; within a power in the order given, which decides 4.D.4-6.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -77,6 +77,28 @@ def _ensure_recursion_room(units: int) -> None:
 
 
 _SUCCESS = Resolution(True)
+
+
+@dataclass
+class _Why:
+    """An order's outcome as the settled decisions give it: success, tags, the reason in words
+    and the units responsible (the same record the reason is written from)."""
+
+    succeeds: bool
+    tags: list[str]
+    reason: str | None = None
+    culprits: list[Unit] = field(default_factory=list)
+
+    def dislodged(self, may_stand: bool, note: str, attacker: Unit) -> _Why:
+        """The same outcome for a unit that was dislodged: only a support may still stand
+        (the 1982 paradox rule, DATC 6.F.17)."""
+        reason = f"{self.reason}; {note}" if self.reason else note
+        return _Why(
+            self.succeeds and may_stand,
+            [*self.tags, "dislodged"],
+            reason,
+            [*self.culprits, attacker],
+        )
 
 
 class _Outcome:
@@ -169,39 +191,37 @@ class _Outcome:
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
         kind = self.t.kind[i]
-        succeeds: bool
-        tags: list[str]
-        reason: str | None
+        why: _Why
         if self.t.stranded[i]:
-            succeeds, tags, reason = False, ["no_convoy"], f"no convoy route to {self.t.dest[i]}"
+            why = _Why(False, ["no_convoy"], f"no convoy route to {self.t.dest[i]}")
         elif kind == MOVE:
-            succeeds, tags, reason = self._move(i)
+            why = self._move(i)
         elif kind == SUPPORT:
-            succeeds, tags, reason = self._support(i)
+            why = self._support(i)
         elif kind == CONVOY:
-            succeeds, tags, reason = self._convoy(i)
+            why = self._convoy(i)
         else:
-            succeeds, tags, reason = True, [], None
+            why = _Why(True, [])
         attacker = self.dislodger.get(i)
         if attacker is not None:
-            # Only a support can stand while dislodged (the 1982 paradox rule, DATC 6.F.17).
-            succeeds = succeeds and kind == SUPPORT
-            tags.append("dislodged")
-            note = f"dislodged by {self._move_text(attacker)}"
-            reason = f"{reason}; {note}" if reason else note
+            why = why.dislodged(
+                kind == SUPPORT, f"dislodged by {self._move_text(attacker)}", self.t.units[attacker]
+            )
+        tags = why.tags
         ordered = tuple(tags) if len(tags) < 2 else tuple(sorted(set(tags), key=TAGS.index))
-        return Resolution(succeeds, ordered, reason)
+        culprits = tuple(dict.fromkeys(str(unit) for unit in why.culprits))
+        return Resolution(why.succeeds, ordered, why.reason, culprits)
 
-    def _move(self, i: int) -> tuple[bool, list[str], str | None]:
+    def _move(self, i: int) -> _Why:
         t, d = self.t, self.d
         if self.moved[i]:
-            return True, [], None
+            return _Why(True, [])
         dest = t.dest[i]
         if t.route[i] == BY_CONVOY:
             if not t.has_route[i]:
-                return False, ["no_convoy"], f"no convoy route to {dest}"
+                return _Why(False, ["no_convoy"], f"no convoy route to {dest}")
             if not d.convoy_path(i):
-                return False, ["disrupted"], self._disruption(i)
+                return self._disruption(i)
         attack = d.attack(i)
         occupant = t.occupant[i]
         # With a path, attack strength 0 means the unit in the way is of the same power.
@@ -223,46 +243,55 @@ class _Outcome:
             parts.append("bounced with " + ", ".join([self._order_text(k) for k in culprits]))
         if own:
             parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
-        return False, ["bounce"], "; ".join(parts) or "failed: unresolvable cycle of orders"
+            culprits.append(occupant)
+        reason = "; ".join(parts) or "failed: unresolvable cycle of orders"
+        return _Why(False, ["bounce"], reason, [t.units[k] for k in culprits])
 
-    def _support(self, i: int) -> tuple[bool, list[str], str | None]:
+    def _support(self, i: int) -> _Why:
         t, d = self.t, self.d
         if t.void[i] is not None:
-            return False, ["void"], t.void[i]
+            return _Why(False, ["void"], t.void[i])
         if d.result[i]:
-            return True, [], None
+            return _Why(True, [])
         cutters = d.cutters(i)
         if not cutters:
-            return False, ["cut"], "failed: unresolvable cycle of orders"
-        names = ", ".join(str(t.units[m]) for m in cutters)
-        return False, ["cut"], f"support cut by {names}"
+            return _Why(False, ["cut"], "failed: unresolvable cycle of orders")
+        units = [t.units[m] for m in cutters]
+        return _Why(False, ["cut"], "support cut by " + ", ".join(map(str, units)), units)
 
-    def _convoy(self, i: int) -> tuple[bool, list[str], str | None]:
+    def _convoy(self, i: int) -> _Why:
         t, d = self.t, self.d
         if t.void[i] is not None:
-            return False, ["void"], t.void[i]
+            return _Why(False, ["void"], t.void[i])
         army = t.convoyed[i]
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return False, ["no_convoy"], f"no convoy route to {province_of(order.target)}"
+            return _Why(False, ["no_convoy"], f"no convoy route to {province_of(order.target)}")
         if d.paradox[i]:
-            return False, ["disrupted"], "convoy paradox: this convoy is ignored (Szykman rule)"
+            return _Why(
+                False, ["disrupted"], "convoy paradox: this convoy is ignored (Szykman rule)"
+            )
         if not d.result[i]:
-            return False, ["disrupted"], None
+            return _Why(False, ["disrupted"])
         if not d.convoy_path(army):
-            return False, ["disrupted"], self._disruption(army)
-        return True, [], None
+            return self._disruption(army)
+        return _Why(True, [])
 
-    def _disruption(self, m: int) -> str:
+    def _disruption(self, m: int) -> _Why:
+        """Why army `m`'s convoy failed: the fleets of its route that were dislodged or ignored."""
         t, d = self.t, self.d
         broken = []
+        fleets = []
         for c in t.convoy_fleets[m]:
             if d.paradox[c]:
                 broken.append(f"{t.units[c]} ignored (convoy paradox)")
+                fleets.append(t.units[c])
             elif not d.result[c]:
                 broken.append(f"{t.units[c]} dislodged")
-        return "convoy disrupted: " + (", ".join(broken) or "no route left")
+                fleets.append(t.units[c])
+        reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
+        return _Why(False, ["disrupted"], reason, fleets)
 
     def _move_text(self, m: int) -> str:
         order = self.t.orders[m]

@@ -83,8 +83,11 @@ def adjudicate_retreats(
             resolutions[province] = Resolution(True)
             continue
         for province, _ in contenders:
-            others = ", ".join(str(o) for p, o in contenders if p != province)
+            others = [(p, o) for p, o in contenders if p != province]
             resolutions[province] = Resolution(
-                False, ("bounce", "disbanded"), f"bounced with {others}"
+                False,
+                ("bounce", "disbanded"),
+                "bounced with " + ", ".join(str(o) for _, o in others),
+                tuple(str(position.dislodged[p].unit) for p, _ in others),
             )
     return RetreatOutcome(resolutions=resolutions, units=units)

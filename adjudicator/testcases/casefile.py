@@ -10,16 +10,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.names import resolve_power
-from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.position import Dislodged
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase, PhaseKind, Unit, UnitType
 from adjudicator.orders.results import TAGS
+from adjudicator.testcases.model import (
+    After,
+    Board,
+    Case,
+    CaseError,
+    Expected,
+    OrderLine,
+    Step,
+)
+
+__all__ = ["After", "Board", "Case", "CaseError", "Expected", "Step", "parse_case", "read_case"]
 
 HEADER_KEYS = ("case", "title", "source", "rules", "variant")
 START_SECTIONS = ("units", "centers", "dislodged", "orders", "results", "errors")
@@ -27,116 +38,6 @@ AFTER_SECTIONS = ("units", "centers", "dislodged")
 
 _UNIT = re.compile(r"^([AaFf])\s+([A-Za-z]{3}(?:/[A-Za-z]{2})?)$")
 _KEY_LINE = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
-
-
-class CaseError(ValueError):
-    """A case file that cannot be read; the message quotes where and what."""
-
-    def __init__(self, path: str, line: int | None, text: str | None, message: str) -> None:
-        self.path, self.line, self.text, self.message = path, line, text, message
-        where = f"{path}:{line}" if line is not None else path
-        quoted = f"\n    {text.strip()}" if text else ""
-        super().__init__(f"{where}: {message}{quoted}")
-
-
-@dataclass(frozen=True, slots=True)
-class OrderLine:
-    """One `Power: text` line of `orders:` or `errors:`, kept exactly as written."""
-
-    power: str
-    text: str
-    line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Expected:
-    """One `results:` line; `tags` None means the tags are not checked."""
-
-    key: str
-    result: Literal["succeeds", "fails"]
-    tags: frozenset[str] | None
-    line: int
-
-    def __str__(self) -> str:
-        tags = "" if self.tags is None else "".join(f" {t}" for t in _tag_order(self.tags))
-        return f"{self.key}: {self.result}{tags}"
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """Units, dislodged units, centre owners and winner as a block of the file describes them.
-
-    `units` None means the block had no `units:` (not checked); `centers` None likewise.
-    """
-
-    units: tuple[Unit, ...] | None = None
-    dislodged: tuple[Dislodged, ...] = ()
-    centers: tuple[tuple[str, str], ...] | None = None
-    winner: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class After:
-    """The `after:` block: the phase that must come next and the board it must show."""
-
-    phase: Phase
-    board: Board
-    line: int
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One phase of a case: its orders and what must come out of them."""
-
-    phase: Phase
-    line: int
-    board: Board | None
-    orders: tuple[OrderLine, ...] = ()
-    results: tuple[Expected, ...] = ()
-    errors: tuple[OrderLine, ...] = ()
-    after: After | None = None
-
-    def orders_by_power(self) -> dict[str, list[str]]:
-        """The orders as the engine takes them: per power, in the order written."""
-        grouped: dict[str, list[str]] = {}
-        for order in self.orders:
-            grouped.setdefault(order.power, []).append(order.text)
-        return grouped
-
-
-@dataclass(frozen=True)
-class Case:
-    """A whole case file: header values and its steps, first to last."""
-
-    id: str
-    title: str
-    source: str
-    rules: Rules
-    variant: str
-    steps: tuple[Step, ...]
-    path: str = "<case>"
-    rules_text: str = field(default="2023", compare=False)
-
-    def start_position(self) -> Position:
-        """The position of the first step (centres default to the variant's start)."""
-        game_map = load_map(self.variant)
-        first = self.steps[0]
-        board = first.board or Board(units=())
-        centers = dict(board.centers) if board.centers is not None else game_map.start_centers()
-        return Position(
-            variant=self.variant,
-            phase=first.phase,
-            units={u.province: u for u in board.units or ()},
-            centers=centers,
-            dislodged={d.unit.province: d for d in board.dislodged},
-        )
-
-
-def _tag_order(tags: frozenset[str]) -> list[str]:
-    return sorted(tags, key=lambda t: TAGS.index(t) if t in TAGS else len(TAGS))
-
-
-# -- reading --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -447,10 +348,18 @@ class _Reader:
         words = rest.split()
         if not words or words[0].lower() not in ("succeeds", "fails"):
             raise self.fail(line, "the result must start with 'succeeds' or 'fails'")
-        tags = [w.lower() for w in words[1:]]
-        for tag in tags:
-            if tag not in TAGS:
-                raise self.fail(line, f"unknown tag {tag!r}; known: {' '.join(TAGS)}")
+        count = 1
+        while count < len(words) and words[count].lower() in TAGS:
+            count += 1
+        tags = [w.lower() for w in words[1:count]]
+        units = words[count:]  # the units responsible: 'fails bounce A VEN'
+        if len(units) % 2 or any(w.upper() not in ("A", "F") for w in units[::2]):
+            raise self.fail(
+                line, f"unknown tag {units[0].lower()!r}; known: {' '.join(TAGS)}, then units"
+            )
+        culprits = [
+            str(self.unit("", " ".join(units[i : i + 2]), line)) for i in range(0, len(units), 2)
+        ]
         result: Literal["succeeds", "fails"] = (
             "succeeds" if words[0].lower() == "succeeds" else "fails"
         )
@@ -459,6 +368,7 @@ class _Reader:
             result,
             frozenset(tags) if tags else None,
             line.number,
+            frozenset(culprits) if culprits else None,
         )
 
     def result_key(self, text: str, line: _Line, phase: Phase) -> str:

@@ -94,8 +94,9 @@ def _entry_key(entry: OrderResult, kind: PhaseKind) -> str:
 
 def _show(entry: OrderResult, key: str) -> str:
     tags = "".join(f" {t}" for t in _ordered(entry.tags))
+    units = "".join(f" {u}" for u in sorted(entry.culprits))
     why = f"  ({entry.order}: {entry.reason})" if entry.reason else f"  ({entry.order})"
-    return f"{key}: {entry.result}{tags}{why}"
+    return f"{key}: {entry.result}{tags}{units}{why}"
 
 
 def _ordered(tags: Iterable[str]) -> list[str]:
@@ -104,6 +105,8 @@ def _ordered(tags: Iterable[str]) -> list[str]:
 
 def _matches(expected: Expected, entry: OrderResult) -> bool:
     if expected.result != entry.result:
+        return False
+    if expected.culprits is not None and expected.culprits != frozenset(entry.culprits):
         return False
     return expected.tags is None or expected.tags == frozenset(entry.tags)
 

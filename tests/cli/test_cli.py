@@ -33,6 +33,7 @@ def test_adjudicate_prints_the_result_document() -> None:
         "result": "fails",
         "tags": ["bounce"],
         "reason": "bounced with A WAR - GAL",
+        "culprits": ["A WAR"],
     }
     assert [e["input"] for e in doc["errors"]] == ["A Lodnon - Wal"]
     inputs = {o["input"] for o in doc["orders"]} | {e["input"] for e in doc["errors"]}

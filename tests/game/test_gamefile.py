@@ -57,7 +57,7 @@ def test_each_result_entry_is_one_line(played: Game) -> None:
         '{"power": "FRANCE", "unit": "A PAR", "input": "A Par-Bur", "order": "A PAR - BUR", '
         '"result": "fails", "tags": ["bounce"], "reason": "'
     )
-    assert paris[0].endswith('"},')
+    assert paris[0].endswith('"culprits": ["A MUN"]},')
     assert '      "AUSTRIA": ["A BUD", "A VIE", "F TRI"],' in lines
 
 

@@ -100,7 +100,7 @@ def test_supported_attack_dislodges_and_retreats_avoid_origin_and_occupied() -> 
     assert board(out) == {"A TRI", "A TYR"}
     assert retreats(out) == {"F TRI": ("ADR", "ALB")}
     res = out.resolutions["TRI"]
-    assert res == type(res)(False, ("dislodged",), "dislodged by A VEN - TRI")
+    assert res == type(res)(False, ("dislodged",), "dislodged by A VEN - TRI", ("A VEN",))
 
 
 def test_support_cut_reason_names_the_attacker() -> None:

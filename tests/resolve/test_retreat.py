@@ -60,7 +60,7 @@ def test_6h1_two_fleets_retreating_to_one_place_are_disbanded(game_map: Map) -> 
     orders = keyed(retreat("F TRI", "ALB"), retreat("F GRE", "ALB"))
     outcome = adjudicate_retreats(game_map, position, orders)
     assert outcome.resolutions["TRI"] == Resolution(
-        False, ("bounce", "disbanded"), "bounced with F GRE R ALB"
+        False, ("bounce", "disbanded"), "bounced with F GRE R ALB", ("F GRE",)
     )
     assert outcome.resolutions["GRE"].tags == ("bounce", "disbanded")
     assert not outcome.resolutions["GRE"].succeeds
@@ -107,7 +107,10 @@ def test_6h8_three_retreats_to_one_place_all_disband(game_map: Map) -> None:
     orders = keyed(retreat("F NWY", "NTH"), retreat("F EDI", "NTH"), retreat("F HOL", "NTH"))
     outcome = adjudicate_retreats(game_map, position, orders)
     assert outcome.resolutions["HOL"] == Resolution(
-        False, ("bounce", "disbanded"), "bounced with F NWY R NTH, F EDI R NTH"
+        False,
+        ("bounce", "disbanded"),
+        "bounced with F NWY R NTH, F EDI R NTH",
+        ("F NWY", "F EDI"),
     )
     assert sum(r.succeeds for r in outcome.resolutions.values()) == 0
     assert outcome.units == position.units

@@ -520,3 +520,34 @@ def test_command_reports_unreadable_case(tmp_path: Path) -> None:
     assert outcome.exit_code == 1
     assert "FAIL" in outcome.output and "bad.case" in outcome.output
     assert "0 passed, 1 failed" in outcome.output
+
+
+def test_results_may_name_the_units_responsible() -> None:
+    text = SIMPLE.replace("A VIE: fails bounce", "A VIE: fails bounce A Ven")
+    (expected, *_) = parse_case(text).steps[0].results
+    assert expected.culprits == frozenset({"A VEN"})
+    assert str(expected) == "A VIE: fails bounce A VEN"
+
+
+def test_a_wrong_culprit_fails_the_case() -> None:
+    step = parse_case(SIMPLE.replace("A VIE: fails bounce", "A VIE: fails bounce F TRI")).steps[0]
+    bounced = OrderResult(
+        "AUSTRIA", "A VIE", None, "A VIE - TYR", "fails", ("bounce",), "x", ("A VEN",)
+    )
+    fake = FakeResult(
+        orders=(bounced, result("F TRI", "succeeds"), result("A VEN", "fails", power="ITALY")),
+        errors=(OrderError("ITALY", "A Rome - Apulia", "x", (0, 1)),),
+        next=position("F1901M", VIE, TRI, VEN),
+    )
+    assert compare_step(step, fake) == [  # type: ignore[arg-type]
+        "- A VIE: fails bounce F TRI",
+        "+ A VIE: fails bounce A VEN  (A VIE - TYR: x)",
+    ]
+    right = parse_case(SIMPLE.replace("A VIE: fails bounce", "A VIE: fails bounce A VEN")).steps[0]
+    assert compare_step(right, fake) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("words", ["fails bounce A", "fails bounce A XYZ", "fails bounce kaboom"])
+def test_a_bad_culprit_is_a_case_error(words: str) -> None:
+    with pytest.raises(CaseError):
+        parse_case(SIMPLE.replace("A VIE: fails bounce", f"A VIE: {words}"))
