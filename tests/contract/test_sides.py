@@ -1,0 +1,35 @@
+"""The two-player game's winner is a side; phase documents carry it through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.contract.documents import adjudicate_document
+
+CENTRAL_21 = {
+    "AUSTRIA": "BUD TRI VIE SER GRE BUL RUM".split(),
+    "GERMANY": "BER KIE MUN DEN HOL BEL SWE".split(),
+    "TURKEY": "ANK CON SMY SEV MOS WAR STP".split(),
+    "ITALY": ["NAP", "ROM", "VEN"],
+}
+
+
+def _fall_1914(toss: str) -> dict[str, Any]:
+    return {
+        "variant": "wwi",
+        "phase": "F1914M",
+        "rules": {"coin_toss": toss},
+        "units": {"AUSTRIA": ["A BUD"], "ITALY": ["A VEN"]},
+        "centers": CENTRAL_21,
+        "orders": {},
+    }
+
+
+def test_italy_counts_for_the_side_that_won_the_toss() -> None:
+    assert adjudicate_document(_fall_1914("CENTRAL"))["next"]["winner"] == "CENTRAL"
+    assert adjudicate_document(_fall_1914("ENTENTE"))["next"].get("winner") is None
+
+
+def test_a_side_as_winner_reads_back() -> None:
+    after = adjudicate_document(_fall_1914("CENTRAL"))["next"]
+    assert adjudicate_document({**after, "orders": {}})["next"]["winner"] == "CENTRAL"
