@@ -7,9 +7,9 @@ from typing import Any
 from adjudicator.contract.documents import adjudicate_document
 
 CENTRAL_21 = {
-    "AUSTRIA": "BUD TRI VIE SER GRE BUL RUM".split(),
-    "GERMANY": "BER KIE MUN DEN HOL BEL SWE".split(),
-    "TURKEY": "ANK CON SMY SEV MOS WAR STP".split(),
+    "AUSTRIA": ["BUD", "TRI", "VIE", "SER", "GRE", "BUL", "RUM"],
+    "GERMANY": ["BER", "KIE", "MUN", "DEN", "HOL", "BEL", "SWE"],
+    "TURKEY": ["ANK", "CON", "SMY", "SEV", "MOS", "WAR", "STP"],
     "ITALY": ["NAP", "ROM", "VEN"],
 }
 
