@@ -60,12 +60,6 @@ def _power(game_map: Map, name: str) -> str:
     return power
 
 
-def _winner(game_map: Map, name: str) -> str:
-    """A power, or on a map with sides (the two-player game) a side's name."""
-    side = name.strip().upper()
-    return side if side in game_map.sides else _power(game_map, name)
-
-
 def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
     """The Position and Rules a validated phase document describes."""
     try:
