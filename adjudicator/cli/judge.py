@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from adjudicator.board.map import MapError, load_map
-from adjudicator.game.game import GameError, new_game, resolve_power
+from adjudicator.game.game import GameError, declare_disorder, new_game, resolve_power
 from adjudicator.game.gamefile import GameFileError, game_to_text, read_game
 from adjudicator.judge.deadlines import (
     DEFAULT_SCHEDULE,
@@ -260,6 +260,24 @@ def deadline(ctx: click.Context, name: str, at_text: str | None, extend: str | N
     except _ERRORS as error:
         raise click.ClickException(str(error)) from None
     click.echo(f"{name}: deadline {shown(iso(moment))}")
+
+
+@judge_command.command("disorder")
+@click.argument("name")
+@click.argument("powers", nargs=-1)
+@click.pass_context
+def disorder(ctx: click.Context, name: str, powers: tuple[str, ...]) -> None:
+    """Declare POWERS of game NAME in civil disorder (none: lift it). Rulebook XIV.3: their
+    orders are ignored and nobody waits for them; each played phase keeps its declaration."""
+    store = _store(ctx)
+    try:
+        with store.transaction():
+            game = declare_disorder(store.get_game(name).game, powers)
+            store.save_game(name, game)
+    except _ERRORS as error:
+        raise click.ClickException(str(error)) from None
+    shown_powers = ", ".join(game.disorder) or "none"
+    click.echo(f"{name}: civil disorder from {game.current.phase}: {shown_powers}")
 
 
 @judge_command.command("export")

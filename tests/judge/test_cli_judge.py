@@ -88,3 +88,22 @@ def test_the_gamesmaster_moves_a_deadline(tmp_path: Path) -> None:
     moved = _judge(db, "deadline", "demo", "--at", "2026-12-01T18:30")
     assert moved.output == "demo: deadline Tuesday 01 December 2026, 18:30 UTC\n"
     assert "deadline Tuesday 01 December 2026, 18:30 UTC" in _judge(db, "status").output
+
+
+def test_a_power_declared_in_civil_disorder_is_not_waited_for(tmp_path: Path) -> None:
+    db = _set_up(tmp_path)
+    assert _judge(db, "player", "demo", "en", "bob@example.com", "--password", "pw").exit_code == 0
+    sent = _judge(db, "mail", "-", "--no-send", stdin=mail("SIGNON Edemo pw\nF Lon-Nth\n"))
+    assert "read" in sent.output
+    before = _judge(db, "tick", "--now", "2026-11-23T21:00", "--no-send")
+    assert "demo" not in before.output  # France has not ordered: the judge waits
+    declared = _judge(db, "disorder", "demo", "france")
+    assert declared.output == "demo: civil disorder from S1901M: FRANCE\n"
+    due = _judge(db, "tick", "--now", "2026-11-23T21:00", "--no-send")
+    assert "demo" in due.output  # nobody left to wait for: adjudicated before the deadline
+    assert "S1901M" in due.output
+    lifted = _judge(db, "disorder", "demo")
+    assert lifted.output == "demo: civil disorder from F1901M: none\n"
+    unknown = _judge(db, "disorder", "demo", "Atlantis")
+    assert unknown.exit_code == 1
+    assert "unknown power 'Atlantis'" in unknown.output
