@@ -173,6 +173,28 @@ def _check_provinces(provinces: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def _check_coasts(where: str, entry: Mapping[str, Any], terrain: Any) -> list[str]:
+    """A province's `coasts`: two or more upper-case codes, only on a coastal province."""
+    coasts = _string_list(entry.get("coasts", []))
+    if coasts is None:
+        return [f'{where}: \'coasts\' must be a list of coast codes such as ["NC", "SC"]']
+    problems: list[str] = []
+    if coasts and terrain != "coast":
+        problems.append(
+            f"{where}: only a coastal province can have coasts (terrain is {terrain!r})"
+        )
+    if len(coasts) == 1:
+        problems.append(f"{where}: list two or more coasts, or none for a single-coast province")
+    if len(set(coasts)) != len(coasts):
+        problems.append(f"{where}: a coast is listed twice in {coasts}")
+    problems += [
+        f"{where}: coast {coast!r} must be upper case, e.g. NC"
+        for coast in coasts
+        if not _CODE.fullmatch(coast)
+    ]
+    return problems
+
+
 def _check_province_entry(where: str, entry: Mapping[str, Any]) -> list[str]:
     problems: list[str] = []
     for key in sorted(set(entry) - PROVINCE_FIELDS):
@@ -191,23 +213,7 @@ def _check_province_entry(where: str, entry: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'center' must be true or false")
     elif center and terrain == "impassable":
         problems.append(f"{where}: an impassable province cannot be a supply centre")
-    coasts = _string_list(entry.get("coasts", []))
-    if coasts is None:
-        problems.append(f'{where}: \'coasts\' must be a list of coast codes such as ["NC", "SC"]')
-    elif coasts:
-        if terrain != "coast":
-            problems.append(
-                f"{where}: only a coastal province can have coasts (terrain is {terrain!r})"
-            )
-        if len(coasts) < 2:
-            problems.append(
-                f"{where}: list two or more coasts, or none for a single-coast province"
-            )
-        if len(set(coasts)) != len(coasts):
-            problems.append(f"{where}: a coast is listed twice in {coasts}")
-        for coast in coasts:
-            if not _CODE.fullmatch(coast):
-                problems.append(f"{where}: coast {coast!r} must be upper case, e.g. NC")
+    problems += _check_coasts(where, entry, terrain)
     if _string_list(entry.get("aliases", [])) is None:
         problems.append(f"{where}: 'aliases' must be a list of strings")
     return problems

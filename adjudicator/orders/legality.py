@@ -149,17 +149,7 @@ def _move_problem(
     if dest.terrain == "impassable":
         return f"{dest.name} cannot be entered"
     if unit.type is UnitType.FLEET:
-        if via:
-            return "only armies can be convoyed"
-        if province not in _can_reach(game_map, unit):
-            return f"{unit} cannot reach {target}"
-        options = game_map.fleet_targets(unit.location, province)
-        if helper is None and target == province and len(options) > 1:
-            return f"the coast must be named: {unit} can reach {' and '.join(options)}"
-        exact = helper is None and unit.location in game_map.fleet_adjacency
-        if exact and not game_map.can_move(unit.type, unit.location, target):
-            return f"{unit} cannot reach {target}"
-        return None
+        return _fleet_move_problem(game_map, unit, target, via, helper)
     if dest.is_sea:
         return f"armies cannot move to sea ({dest.name})"
     adjacent = game_map.can_move(unit.type, unit.location, province)
@@ -171,6 +161,25 @@ def _move_problem(
     if not coastal:
         return f"{unit} cannot reach {province}"
     return Depends.ON_BOARD
+
+
+def _fleet_move_problem(
+    game_map: Map, unit: UnitRef, target: str, via: bool, helper: str | None
+) -> str | None:
+    """`_move_problem` for a fleet: it must reach the place, on a named coast where the
+    province has two it can reach (4.B.1)."""
+    province = province_of(target)
+    if via:
+        return "only armies can be convoyed"
+    if province not in _can_reach(game_map, unit):
+        return f"{unit} cannot reach {target}"
+    options = game_map.fleet_targets(unit.location, province)
+    if helper is None and target == province and len(options) > 1:
+        return f"the coast must be named: {unit} can reach {' and '.join(options)}"
+    exact = helper is None and unit.location in game_map.fleet_adjacency
+    if exact and not game_map.can_move(unit.type, unit.location, target):
+        return f"{unit} cannot reach {target}"
+    return None
 
 
 def _route_problem(

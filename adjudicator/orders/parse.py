@@ -435,6 +435,20 @@ class _Strict:
         return self.place(place).province
 
 
+def _strict_move(strict: _Strict, raw: RawOrder, unit: UnitRef, kind: PhaseKind) -> Order:
+    """A '-' order: a move, or a retreat in a retreat phase (never by convoy)."""
+    assert raw.target is not None
+    whole = (0, len(strict.text))
+    target = strict.target(unit, raw.target)
+    if kind is PhaseKind.RETREAT:
+        if raw.via_convoy:
+            raise strict.fail("a retreat cannot go by convoy", whole)
+        return Retreat(unit, target)
+    if kind is PhaseKind.ADJUSTMENT:
+        raise strict.fail("a move is not an adjustment order", whole)
+    return Move(unit, target, raw.via_convoy)
+
+
 def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> Order:
     """Strictly read one order, as in its canonical form: unit types required, no position.
 
@@ -454,14 +468,7 @@ def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) 
     if raw.form == "hold":
         return Hold(unit)
     if raw.form == "move" and raw.target is not None:
-        target = strict.target(unit, raw.target)
-        if kind is PhaseKind.RETREAT:
-            if raw.via_convoy:
-                raise strict.fail("a retreat cannot go by convoy", whole)
-            return Retreat(unit, target)
-        if kind is PhaseKind.ADJUSTMENT:
-            raise strict.fail("a move is not an adjustment order", whole)
-        return Move(unit, target, raw.via_convoy)
+        return _strict_move(strict, raw, unit, kind)
     if raw.form == "retreat" and raw.target is not None:
         return Retreat(unit, strict.target(unit, raw.target))
     if raw.form == "support_hold" and raw.other is not None:

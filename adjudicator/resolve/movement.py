@@ -227,17 +227,8 @@ class _Outcome:
         # With a path, attack strength 0 means the unit in the way is of the same power.
         own = attack == 0 and occupant != NONE
         strength = d.defend(i) if own else attack
-        culprits: list[int] = []
-        if not own:
-            opponent = d.opponent(i)
-            if opponent != NONE:
-                if d.defend(opponent) >= strength:
-                    culprits.append(opponent)
-            elif occupant != NONE and d.hold(dest) >= strength:
-                culprits.append(occupant)
-        for k in t.moves_into[dest]:
-            if k != i and d.prevent(k) >= strength:
-                culprits.append(k)
+        culprits = [] if own else self._resisters(i, strength)
+        culprits += [k for k in t.moves_into[dest] if k != i and d.prevent(k) >= strength]
         parts = []
         if culprits:
             parts.append("bounced with " + ", ".join([self._order_text(k) for k in culprits]))
@@ -246,6 +237,18 @@ class _Outcome:
             culprits.append(occupant)
         reason = "; ".join(parts) or "failed: unresolvable cycle of orders"
         return _Why(False, ["bounce"], reason, [t.units[k] for k in culprits])
+
+    def _resisters(self, i: int, strength: int) -> list[int]:
+        """The unit that held move `i` off its target: the head-to-head opponent that was as
+        strong, or the unit staying there that held."""
+        d = self.d
+        opponent = d.opponent(i)
+        if opponent != NONE:
+            return [opponent] if d.defend(opponent) >= strength else []
+        occupant = self.t.occupant[i]
+        if occupant != NONE and d.hold(self.t.dest[i]) >= strength:
+            return [occupant]
+        return []
 
     def _support(self, i: int) -> _Why:
         t, d = self.t, self.d

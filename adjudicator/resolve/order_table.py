@@ -242,156 +242,214 @@ def build_table(
     rules: Rules,
 ) -> OrderTable:
     """Index units and orders and match every support and convoy with what it names."""
-    facts = map_facts(game_map)
-    prov = facts.province
-    by_province = orders
-    if any("/" in key for key in orders):  # keyed by location: key by province
-        by_province = {prov[key]: order for key, order in orders.items()}
-    board = position.units
-    provinces = sorted(board)
-    units = [board[p] for p in provinces]
-    index = {p: i for i, p in enumerate(provinces)}
-    n = len(units)
-    given: list[MovementOrder] = []
-    kind = [HOLD] * n
-    dest = [""] * n
-    void: list[str | None] = [None] * n
-    moves: list[int] = []
-    supports: list[int] = []
-    convoys: list[int] = []
-    candidates: dict[int, list[int]] = {}
-    """Army -> the fleets at sea whose convoy matches its move."""
-    maybe_convoyed: set[int] = set()
-    """Armies moving where they could not go over land, or ordered to go by convoy."""
-    army_near = facts.army_near
-    for i, (p, unit) in enumerate(zip(provinces, units, strict=True)):
-        order = by_province.get(p)
-        if order is None:
-            order = Hold(UnitRef(unit.type, unit.location))
-        given.append(order)
-        if isinstance(order, Move):
-            moves.append(i)
-            kind[i] = MOVE
-            dest[i] = target = prov[order.target]
-            if unit.type is UnitType.ARMY and (
-                order.via_convoy or target not in army_near.get(p, ())
-            ):
-                maybe_convoyed.add(i)
-        elif isinstance(order, _SUPPORTS):
-            supports.append(i)
-            kind[i] = SUPPORT
-        elif isinstance(order, Convoy):
-            convoys.append(i)
-            kind[i] = CONVOY
-    for i in convoys:
-        order = given[i]
-        assert isinstance(order, Convoy)
-        army, reason = _convoy_void(order, index, units, given, prov)
-        if reason is None and provinces[i] not in facts.seas:
-            reason = f"void: {units[i]} is not at sea"
-        void[i] = reason
-        if reason is None:
-            candidates.setdefault(army, []).append(i)
+    builder = _Builder(game_map, position, orders, rules)
+    builder.read_orders()
+    builder.match_convoys()
+    builder.find_routes()
+    builder.find_targets()
+    builder.match_supports()
+    builder.assign_convoys()
+    return builder.table()
 
-    route = [LAND] * n
-    has_route = [False] * n
-    stranded = [False] * n
-    convoy_fleets: list[tuple[int, ...]] = [()] * n
-    # Every other move goes over land (or sea): the common case, with no convoy involved.
-    for i in sorted(maybe_convoyed.union(candidates)):
-        order = given[i]
-        assert isinstance(order, Move)
-        fleets = candidates.get(i, [])
-        if fleets:
-            fleet_at = {provinces[c]: c for c in fleets}
-            on_route = route_fleets(game_map, provinces[i], dest[i], fleet_at)
-            has_route[i] = bool(on_route)
-            convoy_fleets[i] = tuple(sorted(fleet_at[p] for p in on_route))
-        route[i] = _route_mode(game_map, rules, i, order, units, given, index, fleets, has_route[i])
-        if route[i] == BY_CONVOY and not has_route[i]:
-            # No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
-            # so the unit holds and may be supported in holding. With fleets that merely did not
-            # convoy (6.D.8) it is a failed move.
-            seas_with_fleets = [
-                p
-                for p, u in zip(provinces, units, strict=True)
-                if u.type is UnitType.FLEET and p in facts.seas
-            ]
-            stranded[i] = not route_exists(
-                game_map, provinces[i], dest[i], seas_with_fleets, lambda _: True
+
+class _Builder:
+    """The steps of `build_table`, in order; each fills some columns of the table."""
+
+    def __init__(
+        self,
+        game_map: Map,
+        position: Position,
+        orders: Mapping[str, MovementOrder],
+        rules: Rules,
+    ) -> None:
+        self.map, self.rules = game_map, rules
+        self.facts = facts = map_facts(game_map)
+        self.prov = prov = facts.province
+        self.by_province = orders
+        if any("/" in key for key in orders):  # keyed by location: key by province
+            self.by_province = {prov[key]: order for key, order in orders.items()}
+        board = position.units
+        self.provinces = provinces = sorted(board)
+        self.units = [board[p] for p in provinces]
+        self.index = {p: i for i, p in enumerate(provinces)}
+        self.n = n = len(self.units)
+        self.given: list[MovementOrder] = []
+        self.kind = [HOLD] * n
+        self.dest = [""] * n
+        self.void: list[str | None] = [None] * n
+        self.moves: list[int] = []
+        self.supports: list[int] = []
+        self.convoys: list[int] = []
+        self.candidates: dict[int, list[int]] = {}
+        """Army -> the fleets at sea whose convoy matches its move."""
+        self.maybe_convoyed: set[int] = set()
+        """Armies moving where they could not go over land, or ordered to go by convoy."""
+        self.route = [LAND] * n
+        self.has_route = [False] * n
+        self.stranded = [False] * n
+        self.convoy_fleets: list[tuple[int, ...]] = [()] * n
+        self.moves_into: dict[str, list[int]] = {}
+        self.occupant = [NONE] * n
+        self.facing = [NONE] * n
+        self.supported = [NONE] * n
+        self.support_area = [""] * n
+        self.backers: list[tuple[int, ...]] = [()] * n
+        self.convoyed = [NONE] * n
+        self.convoying_seas: set[str] = set()
+
+    def read_orders(self) -> None:
+        """Each unit's order (hold when none) and its kind; armies that may go by convoy."""
+        army_near, prov, kind, dest = self.facts.army_near, self.prov, self.kind, self.dest
+        for i, (p, unit) in enumerate(zip(self.provinces, self.units, strict=True)):
+            order = self.by_province.get(p)
+            if order is None:
+                order = Hold(UnitRef(unit.type, unit.location))
+            self.given.append(order)
+            if isinstance(order, Move):
+                self.moves.append(i)
+                kind[i] = MOVE
+                dest[i] = target = prov[order.target]
+                if unit.type is UnitType.ARMY and (
+                    order.via_convoy or target not in army_near.get(p, ())
+                ):
+                    self.maybe_convoyed.add(i)
+            elif isinstance(order, _SUPPORTS):
+                self.supports.append(i)
+                kind[i] = SUPPORT
+            elif isinstance(order, Convoy):
+                self.convoys.append(i)
+                kind[i] = CONVOY
+
+    def match_convoys(self) -> None:
+        """Each convoy with the army whose move it names, or why it is void."""
+        for i in self.convoys:
+            order = self.given[i]
+            assert isinstance(order, Convoy)
+            army, reason = _convoy_void(order, self.index, self.units, self.given, self.prov)
+            if reason is None and self.provinces[i] not in self.facts.seas:
+                reason = f"void: {self.units[i]} is not at sea"
+            self.void[i] = reason
+            if reason is None:
+                self.candidates.setdefault(army, []).append(i)
+
+    def find_routes(self) -> None:
+        """How each army that may go by convoy goes; every other move goes over land (or sea):
+        the common case, with no convoy involved."""
+        provinces, dest = self.provinces, self.dest
+        for i in sorted(self.maybe_convoyed.union(self.candidates)):
+            order = self.given[i]
+            assert isinstance(order, Move)
+            fleets = self.candidates.get(i, [])
+            if fleets:
+                fleet_at = {provinces[c]: c for c in fleets}
+                on_route = route_fleets(self.map, provinces[i], dest[i], fleet_at)
+                self.has_route[i] = bool(on_route)
+                self.convoy_fleets[i] = tuple(sorted(fleet_at[p] for p in on_route))
+            self.route[i] = _route_mode(
+                self.map,
+                self.rules,
+                i,
+                order,
+                self.units,
+                self.given,
+                self.index,
+                fleets,
+                self.has_route[i],
             )
-            if stranded[i]:
-                kind[i] = HOLD
+            if self.route[i] == BY_CONVOY and not self.has_route[i]:
+                self._strand(i)
 
-    moves_into: dict[str, list[int]] = {}
-    occupant = [NONE] * n
-    facing = [NONE] * n
-    for i in moves:
-        if kind[i] != MOVE:
-            continue
-        target = dest[i]
-        if target in moves_into:
-            moves_into[target].append(i)
-        else:
-            moves_into[target] = [i]
-        o = index.get(target, NONE)
-        occupant[i] = o
-        if (
-            o != NONE
-            and kind[o] == MOVE
-            and dest[o] == provinces[i]
-            and route[i] != BY_CONVOY
-            and route[o] != BY_CONVOY
-        ):
-            facing[i] = o
-
-    supported = [NONE] * n
-    support_area = [""] * n
-    backers: list[tuple[int, ...]] = [()] * n
-    for i in supports:
-        order = given[i]
-        assert isinstance(order, _SUPPORTS)
-        backed, void[i] = _support_void(order, i, index, kind, dest, given, prov)
-        supported[i] = backed
-        if backed != NONE:
-            backers[backed] += (i,)
-        support_area[i] = (
-            prov[order.target] if isinstance(order, SupportMove) else prov[order.supported.location]
+    def _strand(self, i: int) -> None:
+        """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
+        so the unit holds and may be supported in holding. With fleets that merely did not
+        convoy (6.D.8) it is a failed move."""
+        seas = self.facts.seas
+        seas_with_fleets = [
+            p
+            for p, u in zip(self.provinces, self.units, strict=True)
+            if u.type is UnitType.FLEET and p in seas
+        ]
+        self.stranded[i] = not route_exists(
+            self.map, self.provinces[i], self.dest[i], seas_with_fleets, lambda _: True
         )
+        if self.stranded[i]:
+            self.kind[i] = HOLD
 
-    convoyed = [NONE] * n
-    convoying_seas: set[str] = set()
-    for i, fleets in candidates.items():
-        used = frozenset(convoy_fleets[i]) if route[i] != LAND else frozenset()
-        for c in fleets:
-            if c in used:
-                convoyed[c] = i
-                convoying_seas.add(provinces[c])
-            elif route[i] == LAND:
-                void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
-            elif has_route[i]:
-                void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
+    def find_targets(self) -> None:
+        """Which moves go into each province, who stands there, and head-to-head pairs."""
+        kind, dest, route, moves_into = self.kind, self.dest, self.route, self.moves_into
+        for i in self.moves:
+            if kind[i] != MOVE:
+                continue
+            target = dest[i]
+            if target in moves_into:
+                moves_into[target].append(i)
+            else:
+                moves_into[target] = [i]
+            o = self.index.get(target, NONE)
+            self.occupant[i] = o
+            if (
+                o != NONE
+                and kind[o] == MOVE
+                and dest[o] == self.provinces[i]
+                and route[i] != BY_CONVOY
+                and route[o] != BY_CONVOY
+            ):
+                self.facing[i] = o
 
-    return OrderTable(
-        facts=facts,
-        units=units,
-        orders=given,
-        kind=kind,
-        power=[u.power for u in units],
-        province=provinces,
-        index=index,
-        dest=dest,
-        occupant=occupant,
-        facing=facing,
-        route=route,
-        has_route=has_route,
-        stranded=stranded,
-        convoy_fleets=convoy_fleets,
-        backers=backers,
-        supported=supported,
-        support_area=support_area,
-        convoyed=convoyed,
-        void=void,
-        moves_into=moves_into,
-        convoying_seas=frozenset(convoying_seas),
-    )
+    def match_supports(self) -> None:
+        """Each support with the unit it backs (or why it is void) and the area it is for."""
+        prov = self.prov
+        for i in self.supports:
+            order = self.given[i]
+            assert isinstance(order, _SUPPORTS)
+            backed, self.void[i] = _support_void(
+                order, i, self.index, self.kind, self.dest, self.given, prov
+            )
+            self.supported[i] = backed
+            if backed != NONE:
+                self.backers[backed] += (i,)
+            self.support_area[i] = (
+                prov[order.target]
+                if isinstance(order, SupportMove)
+                else prov[order.supported.location]
+            )
+
+    def assign_convoys(self) -> None:
+        """The fleets that carry each army; the others' convoys are void, with the reason."""
+        route, units, dest = self.route, self.units, self.dest
+        for i, fleets in self.candidates.items():
+            used = frozenset(self.convoy_fleets[i]) if route[i] != LAND else frozenset()
+            for c in fleets:
+                if c in used:
+                    self.convoyed[c] = i
+                    self.convoying_seas.add(self.provinces[c])
+                elif route[i] == LAND:
+                    self.void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
+                elif self.has_route[i]:
+                    self.void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
+
+    def table(self) -> OrderTable:
+        return OrderTable(
+            facts=self.facts,
+            units=self.units,
+            orders=self.given,
+            kind=self.kind,
+            power=[u.power for u in self.units],
+            province=self.provinces,
+            index=self.index,
+            dest=self.dest,
+            occupant=self.occupant,
+            facing=self.facing,
+            route=self.route,
+            has_route=self.has_route,
+            stranded=self.stranded,
+            convoy_fleets=self.convoy_fleets,
+            backers=self.backers,
+            supported=self.supported,
+            support_area=self.support_area,
+            convoyed=self.convoyed,
+            void=self.void,
+            moves_into=self.moves_into,
+            convoying_seas=frozenset(self.convoying_seas),
+        )

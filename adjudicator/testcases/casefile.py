@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -38,6 +38,20 @@ AFTER_SECTIONS = ("units", "centers", "dislodged")
 
 _UNIT = re.compile(r"^([AaFf])\s+([A-Za-z]{3}(?:/[A-Za-z]{2})?)$")
 _KEY_LINE = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
+
+
+_Block = list[tuple["_Line", list["_Line"]]]
+"""One step of a case: its section keyword lines, each with the indented lines under it."""
+
+
+@dataclass
+class _StepSections:
+    """A step's sections as read: before `after:` (start) and after it."""
+
+    start: dict[str, list[_Line]] = field(default_factory=dict)
+    after_line: _Line | None = None
+    after: dict[str, list[_Line]] = field(default_factory=dict)
+    winner: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,32 +86,7 @@ class _Reader:
     # -- structure ------------------------------------------------------------------------
 
     def read(self, text: str) -> Case:
-        header: dict[str, tuple[str, _Line]] = {}
-        blocks: list[tuple[_Line, list[tuple[_Line, list[_Line]]]]] = []
-        current: list[tuple[_Line, list[_Line]]] | None = None
-        for line in _lines(text):
-            if line.indented:
-                if current is None or _split_key(current[-1][0])[0] in ("phase", "after", "winner"):
-                    raise self.fail(line, "an indented line must follow a section keyword")
-                current[-1][1].append(line)
-                continue
-            match = _KEY_LINE.match(line.text)
-            if match is None:
-                raise self.fail(line, "expected 'keyword: value' (or an indented entry)")
-            key, value = match.groups()
-            if key == "phase":
-                current = [(line, [])]
-                blocks.append((line, current))
-            elif current is None:
-                if key not in HEADER_KEYS:
-                    raise self.fail(
-                        line, f"unknown header key {key!r}; known: {', '.join(HEADER_KEYS)}"
-                    )
-                if key in header:
-                    raise self.fail(line, f"{key!r} is given twice")
-                header[key] = (value.strip(), line)
-            else:
-                current.append((line, []))
+        header, blocks = self.structure(text)
         for key in ("case", "title", "source"):
             if not header.get(key, ("", None))[0]:
                 raise self.fail(None, f"the header needs '{key}:' before the first 'phase:'")
@@ -110,8 +99,54 @@ class _Reader:
         rules = self.rules(rules_text, rules_line)
         if not blocks:
             raise self.fail(None, "a case needs at least one 'phase:' step")
+        return Case(
+            id=header["case"][0],
+            title=header["title"][0],
+            source=header["source"][0],
+            rules=rules,
+            variant=variant,
+            steps=self.steps(blocks),
+            path=self.path,
+            rules_text=rules_text,
+        )
+
+    def structure(self, text: str) -> tuple[dict[str, tuple[str, _Line]], list[_Block]]:
+        """The header's `key: value` lines, then each step's sections with their lines."""
+        header: dict[str, tuple[str, _Line]] = {}
+        blocks: list[_Block] = []
+        current: _Block | None = None
+        for line in _lines(text):
+            if line.indented:
+                if current is None or _split_key(current[-1][0])[0] in ("phase", "after", "winner"):
+                    raise self.fail(line, "an indented line must follow a section keyword")
+                current[-1][1].append(line)
+                continue
+            match = _KEY_LINE.match(line.text)
+            if match is None:
+                raise self.fail(line, "expected 'keyword: value' (or an indented entry)")
+            key, value = match.groups()
+            if key == "phase":
+                current = [(line, [])]
+                blocks.append(current)
+            elif current is None:
+                self.header_line(header, key, value, line)
+            else:
+                current.append((line, []))
+        return header, blocks
+
+    def header_line(
+        self, header: dict[str, tuple[str, _Line]], key: str, value: str, line: _Line
+    ) -> None:
+        if key not in HEADER_KEYS:
+            raise self.fail(line, f"unknown header key {key!r}; known: {', '.join(HEADER_KEYS)}")
+        if key in header:
+            raise self.fail(line, f"{key!r} is given twice")
+        header[key] = (value.strip(), line)
+
+    def steps(self, blocks: list[_Block]) -> tuple[Step, ...]:
+        """Each step, checked to follow on from the phase the previous step's `after:` names."""
         steps: list[Step] = []
-        for index, (_, sections) in enumerate(blocks):
+        for index, sections in enumerate(blocks):
             step = self.step(sections, first=index == 0)
             if steps:
                 previous = steps[-1]
@@ -122,16 +157,7 @@ class _Reader:
                         "step's 'after:' names",
                     )
             steps.append(step)
-        return Case(
-            id=header["case"][0],
-            title=header["title"][0],
-            source=header["source"][0],
-            rules=rules,
-            variant=variant,
-            steps=tuple(steps),
-            path=self.path,
-            rules_text=rules_text,
-        )
+        return tuple(steps)
 
     def rules(self, text: str, line: _Line | None) -> Rules:
         """`2023` or `key=value, key=value` (values as in the Rules model)."""
@@ -152,77 +178,98 @@ class _Reader:
             detail = "; ".join(m.strip() for m in message[1:3]) if len(message) > 1 else message[0]
             raise self.fail(line, f"bad rules: {detail}") from None
 
-    def step(self, sections: list[tuple[_Line, list[_Line]]], *, first: bool) -> Step:
+    def step(self, sections: _Block, *, first: bool) -> Step:
         phase_line = sections[0][0]
         phase = self.phase(phase_line)
-        seen: dict[str, _Line] = {}
-        start: dict[str, list[_Line]] = {}
-        after_line: _Line | None = None
-        after: dict[str, list[_Line]] = {}
-        winner: str | None = None
-        for line, entries in sections[1:]:
-            key, value = _split_key(line)
-            scope = "after" if after_line is not None else "start"
-            if key == "after":
-                if after_line is not None:
-                    raise self.fail(line, "'after:' is given twice in this step")
-                after_line = line
-                seen.clear()
-                continue
-            if key == "winner" and scope == "after":
-                if winner is not None:
-                    raise self.fail(line, "'winner:' is given twice")
-                side = value.strip().upper()  # a side wins the two-player game
-                assert self.map is not None
-                known = side in self.map.sides or side == "NONE"  # `none`: nobody has won
-                winner = side if known else self.power(value, line)
-                continue
-            allowed = AFTER_SECTIONS if scope == "after" else START_SECTIONS
-            if key not in allowed:
-                where = "an 'after:' block" if scope == "after" else "a step (before 'after:')"
-                raise self.fail(
-                    line,
-                    f"{key!r} does not belong in {where}; expected one of {', '.join(allowed)}",
-                )
-            if value.strip():
-                raise self.fail(line, f"'{key}:' takes indented lines, not a value")
-            if key in seen:
-                raise self.fail(line, f"'{key}:' is given twice")
-            if scope == "start" and key in ("units", "centers", "dislodged") and not first:
-                raise self.fail(
-                    line,
-                    "only the first step gives the position; later steps "
-                    "continue from the previous step's result",
-                )
-            seen[key] = line
-            (after if scope == "after" else start)[key] = entries
-        board: Board | None = None
-        if first:
-            if "units" not in start:
-                raise self.fail(phase_line, "the first step needs 'units:' (the position)")
-            if "dislodged" in start and phase.kind is not PhaseKind.RETREAT:
-                raise self.fail(
-                    phase_line, "'dislodged:' is only given when a case starts in a retreat phase"
-                )
-            board = self.board(start, None)
-        results = tuple(self.expected(line, phase) for line in start.get("results", []))
-        after_block: After | None = None
-        if after_line is not None:
-            after_phase = self.phase(after_line, _split_key(after_line)[1])
-            if "dislodged" in after and after_phase.kind is not PhaseKind.RETREAT:
-                raise self.fail(
-                    after_line, "units can only be dislodged when the next phase is a retreat phase"
-                )
-            after_block = After(after_phase, self.board(after, winner), after_line.number)
+        split = self.split_step(sections, first=first)
+        board = self.first_board(phase_line, phase, split.start) if first else None
+        start = split.start
         return Step(
             phase=phase,
             line=phase_line.number,
             board=board,
             orders=tuple(self.order_line(line) for line in start.get("orders", [])),
-            results=results,
+            results=tuple(self.expected(line, phase) for line in start.get("results", [])),
             errors=tuple(self.order_line(line) for line in start.get("errors", [])),
-            after=after_block,
+            after=self.after_block(split),
         )
+
+    def split_step(self, sections: _Block, *, first: bool) -> _StepSections:
+        """A step's sections, before and after its `after:` line, each checked where it is."""
+        split = _StepSections()
+        seen: dict[str, _Line] = {}
+        for line, entries in sections[1:]:
+            key, value = _split_key(line)
+            scope = "after" if split.after_line is not None else "start"
+            if key == "after":
+                if split.after_line is not None:
+                    raise self.fail(line, "'after:' is given twice in this step")
+                split.after_line = line
+                seen.clear()
+            elif key == "winner" and scope == "after":
+                split.winner = self.winner(split.winner, value, line)
+            else:
+                self.check_section(key, value, line, scope, seen, first=first)
+                seen[key] = line
+                (split.after if scope == "after" else split.start)[key] = entries
+        return split
+
+    def winner(self, given: str | None, value: str, line: _Line) -> str:
+        if given is not None:
+            raise self.fail(line, "'winner:' is given twice")
+        side = value.strip().upper()  # a side wins the two-player game
+        assert self.map is not None
+        known = side in self.map.sides or side == "NONE"  # `none`: nobody has won
+        return side if known else self.power(value, line)
+
+    def check_section(
+        self,
+        key: str,
+        value: str,
+        line: _Line,
+        scope: str,
+        seen: Mapping[str, _Line],
+        *,
+        first: bool,
+    ) -> None:
+        allowed = AFTER_SECTIONS if scope == "after" else START_SECTIONS
+        if key not in allowed:
+            where = "an 'after:' block" if scope == "after" else "a step (before 'after:')"
+            raise self.fail(
+                line, f"{key!r} does not belong in {where}; expected one of {', '.join(allowed)}"
+            )
+        if value.strip():
+            raise self.fail(line, f"'{key}:' takes indented lines, not a value")
+        if key in seen:
+            raise self.fail(line, f"'{key}:' is given twice")
+        if scope == "start" and key in ("units", "centers", "dislodged") and not first:
+            raise self.fail(
+                line,
+                "only the first step gives the position; later steps "
+                "continue from the previous step's result",
+            )
+
+    def first_board(
+        self, phase_line: _Line, phase: Phase, start: Mapping[str, list[_Line]]
+    ) -> Board:
+        if "units" not in start:
+            raise self.fail(phase_line, "the first step needs 'units:' (the position)")
+        if "dislodged" in start and phase.kind is not PhaseKind.RETREAT:
+            raise self.fail(
+                phase_line, "'dislodged:' is only given when a case starts in a retreat phase"
+            )
+        return self.board(start, None)
+
+    def after_block(self, split: _StepSections) -> After | None:
+        line = split.after_line
+        if line is None:
+            return None
+        after_phase = self.phase(line, _split_key(line)[1])
+        if "dislodged" in split.after and after_phase.kind is not PhaseKind.RETREAT:
+            raise self.fail(
+                line, "units can only be dislodged when the next phase is a retreat phase"
+            )
+        return After(after_phase, self.board(split.after, split.winner), line.number)
 
     # -- values ---------------------------------------------------------------------------
 
@@ -281,59 +328,64 @@ class _Reader:
         return location
 
     def board(self, sections: Mapping[str, list[_Line]], winner: str | None) -> Board:
-        assert self.map is not None
-        units: list[Unit] | None = None
-        occupied: dict[str, Unit] = {}
-        if "units" in sections:
-            units = []
-            for line in sections["units"]:
-                power, rest = self.power_entry(line)
-                for text in filter(None, (t.strip() for t in rest.split(","))):
-                    unit = self.unit(power, text, line)
-                    if unit.province in occupied:
-                        raise self.fail(
-                            line, f"{unit.province} already holds {occupied[unit.province]}"
-                        )
-                    occupied[unit.province] = unit
-                    units.append(unit)
+        units = self.units(sections["units"]) if "units" in sections else None
         dislodged: list[Dislodged] = []
         for line in sections.get("dislodged", []):
-            power, rest = self.power_entry(line)
-            unit_text, arrow, options = rest.partition("->")
-            if not arrow:
-                raise self.fail(line, "expected 'Power: A Ser -> Alb Bud'")
-            unit = self.unit(power, unit_text, line)
-            retreats = tuple(
-                sorted(self.location(t, line) for t in options.replace(",", " ").split())
-            )
-            if not retreats:
+            found = self.dislodged(line)
+            if any(d.unit.province == found.unit.province for d in dislodged):
                 raise self.fail(
-                    line,
-                    "a dislodged unit with nowhere to go is destroyed at once "
-                    "and never listed; leave it out",
+                    line, f"a unit dislodged from {found.unit.province} is already listed"
                 )
-            if any(d.unit.province == unit.province for d in dislodged):
-                raise self.fail(line, f"a unit dislodged from {unit.province} is already listed")
-            dislodged.append(Dislodged(unit, retreats))
-        centers: list[tuple[str, str]] | None = None
-        if "centers" in sections:
-            owners: dict[str, str] = {}
-            for line in sections["centers"]:
-                power, rest = self.power_entry(line)
-                for text in rest.replace(",", " ").split():
-                    province = text.upper()
-                    if province not in self.map.supply_centers:
-                        raise self.fail(line, f"{text!r} is not a supply centre")
-                    if province in owners:
-                        raise self.fail(line, f"{province} is already owned by {owners[province]}")
-                    owners[province] = power
-            centers = sorted(owners.items())
+            dislodged.append(found)
+        centers = self.centers(sections["centers"]) if "centers" in sections else None
         return Board(
-            units=tuple(units) if units is not None else None,
+            units=units,
             dislodged=tuple(dislodged),
-            centers=tuple(centers) if centers is not None else None,
+            centers=centers,
             winner=winner,
         )
+
+    def units(self, lines: list[_Line]) -> tuple[Unit, ...]:
+        occupied: dict[str, Unit] = {}
+        for line in lines:
+            power, rest = self.power_entry(line)
+            for text in filter(None, (t.strip() for t in rest.split(","))):
+                unit = self.unit(power, text, line)
+                if unit.province in occupied:
+                    raise self.fail(
+                        line, f"{unit.province} already holds {occupied[unit.province]}"
+                    )
+                occupied[unit.province] = unit
+        return tuple(occupied.values())
+
+    def dislodged(self, line: _Line) -> Dislodged:
+        power, rest = self.power_entry(line)
+        unit_text, arrow, options = rest.partition("->")
+        if not arrow:
+            raise self.fail(line, "expected 'Power: A Ser -> Alb Bud'")
+        unit = self.unit(power, unit_text, line)
+        retreats = tuple(sorted(self.location(t, line) for t in options.replace(",", " ").split()))
+        if not retreats:
+            raise self.fail(
+                line,
+                "a dislodged unit with nowhere to go is destroyed at once "
+                "and never listed; leave it out",
+            )
+        return Dislodged(unit, retreats)
+
+    def centers(self, lines: list[_Line]) -> tuple[tuple[str, str], ...]:
+        assert self.map is not None
+        owners: dict[str, str] = {}
+        for line in lines:
+            power, rest = self.power_entry(line)
+            for text in rest.replace(",", " ").split():
+                province = text.upper()
+                if province not in self.map.supply_centers:
+                    raise self.fail(line, f"{text!r} is not a supply centre")
+                if province in owners:
+                    raise self.fail(line, f"{province} is already owned by {owners[province]}")
+                owners[province] = power
+        return tuple(sorted(owners.items()))
 
     def order_line(self, line: _Line) -> OrderLine:
         power, text = self.power_entry(line)
