@@ -53,7 +53,7 @@ def decide_winner(
     """Who has won once the centres of `year`'s Fall are settled, if anyone (a side's name
     on a map with sides: their powers' centres count together)."""
     if game_map.sides:
-        centers = by_side(game_map, centers, rules)
+        centers = by_side(game_map, centers, rules, year)
     leader, count = _leader(centers)
     if count >= game_map.victory_centers:
         return leader

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
+from adjudicator.board.types import Phase, PhaseKind, Season
 
 
 def coin_toss(game_map: Map, rules: Rules) -> str | None:
@@ -30,10 +31,15 @@ def coin_toss(game_map: Map, rules: Rules) -> str | None:
     return random.Random(rules.coin_toss_seed).choice(sorted(game_map.sides))
 
 
-def by_side(game_map: Map, centers: Mapping[str, str], rules: Rules) -> dict[str, str]:
-    """Centre -> the side of its owner (a power on no side stays itself)."""
+def by_side(game_map: Map, centers: Mapping[str, str], rules: Rules, year: int) -> dict[str, str]:
+    """Centre -> the side of its owner after `year`'s Fall (a power on no side stays itself).
+
+    The joining power counts for the toss's winner only from the year it has joined: the toss
+    is made after the Fall 1914 centre count, and Italy joins in Spring 1915."""
     side_of = {power: side for side, members in game_map.sides.items() for power in members}
     winner = coin_toss(game_map, rules)
-    if game_map.joins_winner is not None and winner is not None:
+    joins = game_map.joins_winner
+    fall = Phase(year, Season.FALL, PhaseKind.MOVEMENT)
+    if joins is not None and winner is not None and joins not in game_map.neutral_at(fall):
         side_of[game_map.joins_winner] = winner
     return {center: side_of.get(owner, owner) for center, owner in centers.items()}
