@@ -41,5 +41,5 @@ def by_side(game_map: Map, centers: Mapping[str, str], rules: Rules, year: int) 
     joins = game_map.joins_winner
     fall = Phase(year, Season.FALL, PhaseKind.MOVEMENT)
     if joins is not None and winner is not None and joins not in game_map.neutral_at(fall):
-        side_of[game_map.joins_winner] = winner
+        side_of[joins] = winner
     return {center: side_of.get(owner, owner) for center, owner in centers.items()}

@@ -14,10 +14,10 @@ CENTRAL_21 = {
 }
 
 
-def _fall_1914(toss: str) -> dict[str, Any]:
+def _fall(toss: str, year: int = 1915) -> dict[str, Any]:
     return {
         "variant": "wwi",
-        "phase": "F1914M",
+        "phase": f"F{year}M",
         "rules": {"coin_toss": toss},
         "units": {"AUSTRIA": ["A BUD"], "ITALY": ["A VEN"]},
         "centers": CENTRAL_21,
@@ -26,10 +26,15 @@ def _fall_1914(toss: str) -> dict[str, Any]:
 
 
 def test_italy_counts_for_the_side_that_won_the_toss() -> None:
-    assert adjudicate_document(_fall_1914("CENTRAL"))["next"]["winner"] == "CENTRAL"
-    assert adjudicate_document(_fall_1914("ENTENTE"))["next"].get("winner") is None
+    assert adjudicate_document(_fall("CENTRAL"))["next"]["winner"] == "CENTRAL"
+    assert adjudicate_document(_fall("ENTENTE"))["next"].get("winner") is None
+
+
+def test_italy_counts_for_nobody_before_it_joins_in_1915() -> None:
+    """The toss comes after the Fall 1914 centre count; Italy joins in Spring 1915."""
+    assert adjudicate_document(_fall("CENTRAL", 1914))["next"].get("winner") is None
 
 
 def test_a_side_as_winner_reads_back() -> None:
-    after = adjudicate_document(_fall_1914("CENTRAL"))["next"]
+    after = adjudicate_document(_fall("CENTRAL"))["next"]
     assert adjudicate_document({**after, "orders": {}})["next"]["winner"] == "CENTRAL"
