@@ -95,6 +95,11 @@ class Map:
     """The powers each person plays when one plays several (rulebook XIV.2); empty: one each."""
 
     @cached_property
+    def facts(self) -> MapFacts:
+        """The lookups the resolver and the order reader ask of the map, derived once."""
+        return _derive_facts(self)
+
+    @cached_property
     def graph(self) -> Any:
         """A NetworkX graph of locations with `army`/`fleet` edge flags (built on first use)."""
         return _location_graph(self.provinces, self.army_adjacency, self.fleet_adjacency)
@@ -202,6 +207,50 @@ class Map:
             for p in self.powers.values()
             for c in sorted(p.home_centers if p.start_centers is None else p.start_centers)
         }
+
+
+class _Provinces(dict[str, str]):
+    """Location -> province for every location of a map; anything else is split on demand."""
+
+    def __missing__(self, location: str) -> str:
+        return province_of(location)
+
+
+@dataclass(frozen=True, slots=True)
+class MapFacts:
+    """What the movement resolver asks of a map, as plain lookups (built once per map)."""
+
+    province: Mapping[str, str]
+    """Location ('STP/NC' or 'PAR') -> province."""
+    seas: frozenset[str]
+    army_near: Mapping[str, frozenset[str]]
+    """Province -> the provinces an army there can move to."""
+    fleet_near: Mapping[str, frozenset[str]]
+    """Location -> the provinces a fleet there can move to (for convoy routes and retreats)."""
+    coasts: Mapping[str, tuple[str, ...]]
+    """Province with several coasts -> its coast locations."""
+
+
+def _derive_facts(game_map: Map) -> MapFacts:
+    provinces = _Provinces()
+    for code in game_map.provinces:
+        for location in game_map.locations_of(code):
+            provinces[location] = code
+        provinces[code] = code
+    fleet_near = {
+        loc: game_map.reachable_provinces(UnitType.FLEET, loc) for loc in game_map.fleet_adjacency
+    }
+    return MapFacts(
+        province=provinces,
+        seas=game_map.convoy_areas,
+        army_near=game_map.army_adjacency,
+        fleet_near=fleet_near,
+        coasts={
+            code: game_map.locations_of(code)
+            for code, prov in game_map.provinces.items()
+            if prov.coasts
+        },
+    )
 
 
 def _location_graph(

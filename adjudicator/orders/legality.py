@@ -7,11 +7,12 @@ the resolver's business, not this module's. All geography comes from the Map.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+from adjudicator.board.convoy import needed_for_convoy, route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import Unit, UnitType, province_of
@@ -58,62 +59,9 @@ def _seas(game_map: Map) -> frozenset[str]:
     return game_map.convoy_areas
 
 
-@cache
-def _water_neighbours(game_map: Map) -> Mapping[str, frozenset[str]]:
-    """Province -> the sea provinces a fleet there (on any coast) borders: convoy routes."""
-    seas = game_map.convoy_areas
-    return {
-        province: frozenset(
-            province_of(t)
-            for location in game_map.locations_of(province)
-            for t in game_map.fleet_adjacency.get(location, ())
-            if province_of(t) in seas
-        )
-        for province in game_map.provinces
-    }
-
-
-def convoy_route_exists(game_map: Map, fleets: frozenset[str], source: str, target: str) -> bool:
-    """Is there a chain of fleet-held seas from `source` to `target`?"""
-    water = _water_neighbours(game_map)
-    seen: set[str] = set()
-    frontier = [s for s in water[source] if s in fleets]
-    while frontier:
-        sea = frontier.pop()
-        if sea in seen:
-            continue
-        if sea in water[target]:
-            return True
-        seen.add(sea)
-        frontier.extend(s for s in water[sea] if s in fleets and s not in seen)
-    return False
-
-
-def needed_for_convoy(
-    game_map: Map, fleets: frozenset[str], source: str, target: str, fleet: str
-) -> bool:
-    """Is `fleet` on some convoy route of which every fleet is needed (DATC 6.G.19)?
-
-    Such routes are induced paths: no fleet touches the source or target or an earlier fleet
-    except its neighbours on the route. The search is over the fleets on the board: tiny.
-    """
-    water = _water_neighbours(game_map)
-
-    def routes(path: list[str]) -> Iterator[list[str]]:
-        last = path[-1]
-        if last in water[target]:
-            yield path
-            return
-        for sea in sorted(water[last] & fleets):
-            if sea in path or sea in water[source]:
-                continue
-            if any(sea in water[p] for p in path[:-1]):
-                continue
-            yield from routes([*path, sea])
-
-    return any(
-        fleet in route for first in sorted(water[source] & fleets) for route in routes([first])
-    )
+def _any_fleet(_: str) -> bool:
+    """Every fleet at sea could convoy: legality asks whether a route could exist at all."""
+    return True
 
 
 def _can_reach(game_map: Map, unit: UnitRef) -> frozenset[str]:
@@ -188,7 +136,7 @@ def _route_problem(
     """The rest of `_move_problem` for an army that can only get there by convoy."""
     province = province_of(target)
     fleets = board.sea_fleets - {helper} if helper else board.sea_fleets
-    if not convoy_route_exists(game_map, fleets, unit.province, province):
+    if not route_exists(game_map, unit.province, province, fleets, _any_fleet):
         return f"no fleets at sea could convoy {unit} to {province}"
     return None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,6 +20,16 @@ TAGS = (
     "disbanded",
     "waived",
 )
+
+
+def order_tags(tags: Iterable[str]) -> tuple[str, ...]:
+    """Tags once each, in the contract's order (unknown ones last): the one ordering every
+    output and comparison uses."""
+    rank = _TAG_RANK
+    return tuple(sorted(set(tags), key=lambda t: rank.get(t, len(rank))))
+
+
+_TAG_RANK = {tag: rank for rank, tag in enumerate(TAGS)}
 
 
 @dataclass(frozen=True, slots=True)

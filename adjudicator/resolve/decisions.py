@@ -12,9 +12,9 @@ makes those convoys fail; anything else: all fail).
 
 from __future__ import annotations
 
+from adjudicator.board.convoy import route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
-from adjudicator.resolve.convoy import route_exists
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
     CONVOY,

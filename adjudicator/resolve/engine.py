@@ -29,7 +29,6 @@ from adjudicator.orders.results import OrderEntry, OrderError, OrderResult, Reso
 from adjudicator.resolve.adjustment import adjudicate_adjustments
 from adjudicator.resolve.disorder import disorder, explained, ignore_orders, without_retreats
 from adjudicator.resolve.movement import adjudicate_movement
-from adjudicator.resolve.order_table import map_facts
 from adjudicator.resolve.retreat import adjudicate_retreats
 from adjudicator.resolve.sequence import next_position
 
@@ -116,7 +115,7 @@ def _movement(
     rules: Rules,
     disbanded: frozenset[str] = frozenset(),
 ) -> tuple[list[OrderResult], Position]:
-    province_of = map_facts(game_map).province  # as `_by_province`, with the map's lookup
+    province_of = game_map.facts.province  # as `_by_province`, with the map's lookup
     given = {
         province_of[entry.order.unit.location]: entry
         for entry in entries

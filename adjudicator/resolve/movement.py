@@ -25,7 +25,7 @@ from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders.model import Convoy, Move, MovementOrder
-from adjudicator.orders.results import TAGS, Resolution
+from adjudicator.orders.results import Resolution, order_tags
 from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
@@ -208,7 +208,7 @@ class _Outcome:
                 kind == SUPPORT, f"dislodged by {self._move_text(attacker)}", self.t.units[attacker]
             )
         tags = why.tags
-        ordered = tuple(tags) if len(tags) < 2 else tuple(sorted(set(tags), key=TAGS.index))
+        ordered = tuple(tags) if len(tags) < 2 else order_tags(tags)
         culprits = tuple(dict.fromkeys(str(unit) for unit in why.culprits))
         return Resolution(why.succeeds, ordered, why.reason, culprits)
 

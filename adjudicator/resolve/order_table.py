@@ -7,16 +7,16 @@ by unit number so that the decision solver works on plain lists.
 
 The facts of the board the resolver asks about again and again (the province of a location,
 which provinces are seas, where armies and fleets can go) are derived once per `Map`
-(`map_facts`).
+(`Map.facts`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
-from adjudicator.board.map import Map
+from adjudicator.board.convoy import route_exists, route_fleets
+from adjudicator.board.map import Map, MapFacts
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Unit, UnitType, coast_of, province_of
@@ -29,7 +29,6 @@ from adjudicator.orders.model import (
     SupportMove,
     UnitRef,
 )
-from adjudicator.resolve.convoy import route_exists, route_fleets
 
 # Order kinds.
 HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
@@ -39,58 +38,6 @@ LAND, BY_CONVOY, FALLBACK = 0, 1, 2
 NONE = -1
 
 _SUPPORTS = (SupportHold, SupportMove)
-
-
-class _Provinces(dict[str, str]):
-    """Location -> province for every location of a map; anything else is split on demand."""
-
-    def __missing__(self, location: str) -> str:
-        return province_of(location)
-
-
-@dataclass(frozen=True, slots=True)
-class MapFacts:
-    """What the movement resolver asks of a map, as plain lookups (built once per map)."""
-
-    province: Mapping[str, str]
-    """Location ('STP/NC' or 'PAR') -> province."""
-    seas: frozenset[str]
-    army_near: Mapping[str, frozenset[str]]
-    """Province -> the provinces an army there can move to."""
-    fleet_near: Mapping[str, frozenset[str]]
-    """Location -> the provinces a fleet there can move to (for convoy routes and retreats)."""
-    coasts: Mapping[str, tuple[str, ...]]
-    """Province with several coasts -> its coast locations."""
-
-
-_FACTS: WeakKeyDictionary[Map, MapFacts] = WeakKeyDictionary()
-
-
-def map_facts(game_map: Map) -> MapFacts:
-    facts = _FACTS.get(game_map)
-    if facts is None:
-        provinces = _Provinces()
-        for code in game_map.provinces:
-            for location in game_map.locations_of(code):
-                provinces[location] = code
-            provinces[code] = code
-        fleet_near = {
-            loc: game_map.reachable_provinces(UnitType.FLEET, loc)
-            for loc in game_map.fleet_adjacency
-        }
-        facts = MapFacts(
-            province=provinces,
-            seas=game_map.convoy_areas,
-            army_near=game_map.army_adjacency,
-            fleet_near=fleet_near,
-            coasts={
-                code: game_map.locations_of(code)
-                for code, prov in game_map.provinces.items()
-                if prov.coasts
-            },
-        )
-        _FACTS[game_map] = facts
-    return facts
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,7 +210,7 @@ class _Builder:
         rules: Rules,
     ) -> None:
         self.map, self.rules = game_map, rules
-        self.facts = facts = map_facts(game_map)
+        self.facts = facts = game_map.facts
         self.prov = prov = facts.province
         self.by_province = orders
         if any("/" in key for key in orders):  # keyed by location: key by province

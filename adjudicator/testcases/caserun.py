@@ -18,7 +18,7 @@ import click
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.resources import data_dir
 from adjudicator.board.types import PhaseKind, Unit
-from adjudicator.orders.results import TAGS, OrderResult
+from adjudicator.orders.results import OrderResult, order_tags
 from adjudicator.testcases.casefile import After, Case, CaseError, Expected, Step, read_case
 
 if TYPE_CHECKING:
@@ -93,14 +93,10 @@ def _entry_key(entry: OrderResult, kind: PhaseKind) -> str:
 
 
 def _show(entry: OrderResult, key: str) -> str:
-    tags = "".join(f" {t}" for t in _ordered(entry.tags))
+    tags = "".join(f" {t}" for t in order_tags(entry.tags))
     units = "".join(f" {u}" for u in sorted(entry.culprits))
     why = f"  ({entry.order}: {entry.reason})" if entry.reason else f"  ({entry.order})"
     return f"{key}: {entry.result}{tags}{units}{why}"
-
-
-def _ordered(tags: Iterable[str]) -> list[str]:
-    return sorted(set(tags), key=lambda t: TAGS.index(t) if t in TAGS else len(TAGS))
 
 
 def _matches(expected: Expected, entry: OrderResult) -> bool:

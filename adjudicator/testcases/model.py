@@ -9,7 +9,7 @@ from adjudicator.board.map import load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Phase, Unit
-from adjudicator.orders.results import TAGS
+from adjudicator.orders.results import order_tags
 
 
 class CaseError(ValueError):
@@ -43,7 +43,7 @@ class Expected:
     culprits: frozenset[str] | None = None
 
     def __str__(self) -> str:
-        tags = "" if self.tags is None else "".join(f" {t}" for t in _tag_order(self.tags))
+        tags = "" if self.tags is None else "".join(f" {t}" for t in order_tags(self.tags))
         units = "" if self.culprits is None else "".join(f" {u}" for u in sorted(self.culprits))
         return f"{self.key}: {self.result}{tags}{units}"
 
@@ -116,10 +116,6 @@ class Case:
             centers=centers,
             dislodged={d.unit.province: d for d in board.dislodged},
         )
-
-
-def _tag_order(tags: frozenset[str]) -> list[str]:
-    return sorted(tags, key=lambda t: TAGS.index(t) if t in TAGS else len(TAGS))
 
 
 # -- reading --------------------------------------------------------------------------------

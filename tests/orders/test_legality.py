@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from helpers_orders import MAP, only_entry, position
 
-from adjudicator.orders.legality import board_of, convoy_route_exists, needed_for_convoy
+from adjudicator.board.convoy import needed_for_convoy, route_exists
+from adjudicator.orders.legality import board_of
 
 
 def illegal(
@@ -192,8 +193,8 @@ def test_possible_convoys_are_legal() -> None:
 def test_convoy_routes() -> None:
     board = board_of(MAP, position(units={"ENGLAND": ["F NTH", "F ENG", "F LON"]}))
     assert board.sea_fleets == frozenset({"NTH", "ENG"})
-    assert convoy_route_exists(MAP, board.sea_fleets, "YOR", "BEL")
-    assert not convoy_route_exists(MAP, board.sea_fleets, "YOR", "TUN")
+    assert route_exists(MAP, "YOR", "BEL", board.sea_fleets, lambda _: True)
+    assert not route_exists(MAP, "YOR", "TUN", board.sea_fleets, lambda _: True)
     assert needed_for_convoy(MAP, board.sea_fleets, "LON", "BEL", "ENG")
     assert needed_for_convoy(MAP, board.sea_fleets, "LON", "BEL", "NTH")
     assert not needed_for_convoy(MAP, board.sea_fleets, "LON", "PIC", "NTH")

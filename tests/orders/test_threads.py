@@ -65,9 +65,7 @@ def _documents(count: int, seed: int) -> list[dict[str, Any]]:
             placed[province] = kind
             units.setdefault(power, []).append(unit)
         for power, power_units in units.items():
-            orders[power] = [
-                _text(rng, unit[0], unit[2:], placed) for unit in power_units
-            ]
+            orders[power] = [_text(rng, unit[0], unit[2:], placed) for unit in power_units]
         documents.append({"phase": "S1901M", "units": units, "orders": orders})
     return documents
 

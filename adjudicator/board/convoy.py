@@ -7,7 +7,7 @@ its coasts, which is all a convoy needs (the army lands on the province, not on 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 
 from adjudicator.board.map import Map
 from adjudicator.board.types import UnitType
@@ -72,3 +72,31 @@ def route_exists(
                 if usable(step):
                     queue.append(step)
     return False
+
+
+def needed_for_convoy(
+    game_map: Map, fleets: frozenset[str], source: str, target: str, fleet: str
+) -> bool:
+    """Is `fleet` on some convoy route of which every fleet is needed (DATC 6.G.19)?
+
+    Such routes are induced paths: no fleet touches the source or target or an earlier fleet
+    except its neighbours on the route. The search is over the fleets on the board: tiny.
+    """
+
+    def near(place: str) -> frozenset[str]:
+        return game_map.reachable_provinces(UnitType.FLEET, place)
+
+    def routes(path: list[str]) -> Iterator[list[str]]:
+        last = path[-1]
+        if target in near(last):
+            yield path
+            return
+        for sea in sorted(near(last) & fleets):
+            if sea in path or source in near(sea):
+                continue
+            if any(sea in near(p) for p in path[:-1]):
+                continue
+            yield from routes([*path, sea])
+
+    firsts = sorted(f for f in fleets if source in near(f))
+    return any(fleet in route for first in firsts for route in routes([first]))
