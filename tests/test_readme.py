@@ -35,3 +35,15 @@ def test_python_section_runs_as_shown() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     outcome = runner.run(test)
     assert outcome.failed == 0
+
+
+def test_fewer_players_example_matches_the_program() -> None:
+    """The neutral-Italy example of "Fewer players and civil disorder" is real output."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    marker = "`adjudicator adjudicate examples/six-neutral-italy.json --format text`"
+    start = readme.index("```\n", readme.index(marker)) + len("```\n")
+    shown = readme[start : readme.index("\n```", start)]
+    example = str(ROOT / "examples" / "six-neutral-italy.json")
+    result = CliRunner().invoke(main, ["adjudicate", example, "--format", "text"])
+    assert result.exit_code == 0
+    assert result.output.rstrip("\n").endswith("\n\n" + shown)
