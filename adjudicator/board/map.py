@@ -12,6 +12,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from adjudicator.board.graph import DisorderDistances, disorder_distances
 from adjudicator.board.resources import data_dir
 from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
 
@@ -98,6 +99,11 @@ class Map:
     def facts(self) -> MapFacts:
         """The lookups the resolver and the order reader ask of the map, derived once."""
         return _derive_facts(self)
+
+    @cached_property
+    def disorder_distances(self) -> DisorderDistances:
+        """Shortest distances for civil disorder, from NetworkX, derived once per board."""
+        return disorder_distances(self.provinces, self.army_adjacency, self.fleet_adjacency)
 
     @cached_property
     def graph(self) -> Any:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.board.graph import cut_off_provinces
 from adjudicator.board.types import Phase
 from adjudicator.board.validate_rules import check_variant_rules
 
@@ -123,7 +124,20 @@ def validate_map_data(data: Mapping[str, Any]) -> list[str]:
     problems += _check_powers(_section(data, "powers"), board)
     problems += _check_variant(_section(data, "variant"), board, "variant" in data)
     problems += check_variant_rules(data)
+    if not problems:  # on a well-formed board: can every province be reached?
+        problems += _check_connected(provinces, army, fleet)
     return problems
+
+
+def _check_connected(
+    provinces: Mapping[str, Any], army: Mapping[str, Any], fleet: Mapping[str, Any]
+) -> list[str]:
+    passable = [p for p, e in provinces.items() if e.get("terrain") != "impassable"]
+    return [
+        f"provinces cut off from the rest of the board: {', '.join(part)}; "
+        "link them with an [army] or [fleet] edge"
+        for part in cut_off_provinces(passable, army, fleet)
+    ]
 
 
 def _section(data: Mapping[str, Any], name: str) -> Mapping[str, Any]:

@@ -7,21 +7,19 @@ as if convoyed, fleets move only as fleets do. The farthest unit goes first; at 
 fleets go before armies, then the province whose English name comes first alphabetically.
 A unit that cannot reach any target at all counts as the farthest.
 
-Distances are plain breadth-first searches over the Map's adjacency; this is not a hot path.
+Distances come from the map's shortest-distance tables (`Map.disorder_distances`, computed once
+per board with NetworkX); this module only says which table and which targets each rule uses.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
 
+from adjudicator.board.graph import Distances
 from adjudicator.board.map import Map
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import Unit, UnitType, province_of
-
-Neighbours = Callable[[str], Iterable[str]]
+from adjudicator.board.types import Unit, UnitType
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,54 +30,11 @@ class Removal:
     distance: int | None
 
 
-def _bfs_distance(start: str, targets: frozenset[str], neighbours: Neighbours) -> int | None:
-    """Fewest steps from `start` to any node in `targets`, or None when none can be reached."""
-    if start in targets:
-        return 0
-    seen = {start}
-    frontier: deque[tuple[str, int]] = deque([(start, 0)])
-    while frontier:
-        node, steps = frontier.popleft()
-        for nxt in neighbours(node):
-            if nxt in seen:
-                continue
-            if nxt in targets:
-                return steps + 1
-            seen.add(nxt)
-            frontier.append((nxt, steps + 1))
-    return None
-
-
-@cache
-def _any_terrain_graph(game_map: Map) -> Mapping[str, frozenset[str]]:
-    """Province -> provinces one army or fleet move away (2023: every unit crosses anything)."""
-    graph: dict[str, set[str]] = {}
-    for source, targets in game_map.army_adjacency.items():
-        graph.setdefault(source, set()).update(targets)
-    for source, targets in game_map.fleet_adjacency.items():
-        graph.setdefault(province_of(source), set()).update(province_of(t) for t in targets)
-    return {p: frozenset(n) for p, n in graph.items()}
-
-
-@cache
-def _army_convoy_graph(game_map: Map) -> Mapping[str, frozenset[str]]:
-    """Province -> next province for an army walking over land or crossing water by convoy.
-
-    Fleet steps are only added where a sea is involved: an army uses a fleet's coastline
-    only as the start or end of a convoy, never to walk along a coast it has no land border on.
-    """
-    graph: dict[str, set[str]] = {p: set(n) for p, n in game_map.army_adjacency.items()}
-    for source, targets in game_map.fleet_adjacency.items():
-        here = province_of(source)
-        for target in targets:
-            there = province_of(target)
-            if game_map.provinces[here].is_sea or game_map.provinces[there].is_sea:
-                graph.setdefault(here, set()).add(there)
-    return {p: frozenset(n) for p, n in graph.items()}
-
-
-def _empty() -> frozenset[str]:
-    return frozenset()
+def _nearest(distances: Distances, start: str, targets: Iterable[str]) -> int | None:
+    """Fewest steps from `start` to any of `targets`, or None when none can be reached."""
+    reach = distances.get(start, {})
+    found = [reach[t] for t in targets if t in reach]
+    return min(found) if found else None
 
 
 def unit_distance(
@@ -93,17 +48,14 @@ def unit_distance(
     `owned_centers` are the provinces its power owns; the classic rule ignores them and uses
     the power's home centres instead.
     """
+    tables = game_map.disorder_distances
     if rules.civil_disorder == "2023":
-        graph = _any_terrain_graph(game_map)
-        targets = frozenset(owned_centers)
-        return _bfs_distance(unit.province, targets, lambda p: graph.get(p, _empty()))
+        return _nearest(tables.any_move, unit.province, owned_centers)
     homes = game_map.powers[unit.power].home_centers if unit.power in game_map.powers else ()
     if unit.type is UnitType.ARMY:
-        graph = _army_convoy_graph(game_map)
-        return _bfs_distance(unit.province, frozenset(homes), lambda p: graph.get(p, _empty()))
-    locations = frozenset(loc for home in homes for loc in game_map.locations_of(home))
-    fleet = game_map.fleet_adjacency
-    return _bfs_distance(unit.location, locations, lambda loc: fleet.get(loc, _empty()))
+        return _nearest(tables.army_convoy, unit.province, homes)
+    locations = [loc for home in homes for loc in game_map.locations_of(home)]
+    return _nearest(tables.fleet, unit.location, locations)
 
 
 def removal_order(
