@@ -174,7 +174,9 @@ def _needed_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
     return None
 
 
-def _retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
+def retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
+    """Why a retreat cannot be carried out (None: it can); the one check, for the reader and
+    the retreat phase alike."""
     dislodged = board.dislodged.get(order.unit.province)
     if dislodged is None:
         return f"{order.unit} was not dislodged"
@@ -196,7 +198,9 @@ def _retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
     return f"{order.unit} cannot retreat to {target}; it may retreat to {options}"
 
 
-def _build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> str | None:
+def build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> str | None:
+    """Why `power` cannot build `unit` on this board (None: it can); the one check, for the
+    reader and the adjustment phase alike."""
     province = unit.province
     prov = game_map.provinces[province]
     if province not in game_map.build_sites(power):
@@ -268,6 +272,6 @@ def board_reason(game_map: Map, board: Board, power: str, order: Order) -> str |
     if isinstance(order, Convoy):
         return _needed_problem(game_map, board, order)
     if isinstance(order, Retreat):
-        return _retreat_problem(game_map, board, order)
+        return retreat_problem(game_map, board, order)
     assert isinstance(order, Build)
-    return _build_problem(game_map, board, power, order.unit)
+    return build_problem(game_map, board, power, order.unit)

@@ -16,6 +16,7 @@ from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, province_of
+from adjudicator.orders.legality import board_of, build_problem
 from adjudicator.orders.model import Build, Disband, Order, UnitRef, Waive
 from adjudicator.orders.results import OrderEntry, Resolution
 from adjudicator.resolve.civil_disorder import civil_disorder_removals, describe
@@ -84,6 +85,7 @@ class _Ledger:
         self.left = {power: abs(n) for power, n in self.due.items()}
         self.built: set[str] = set()
         self.removed: set[str] = set()
+        self.board = board_of(game_map, position)
 
     def _count_problem(self, power: str, builds: bool, noun: str) -> str | None:
         due = self.due.get(power, 0)
@@ -96,16 +98,11 @@ class _Ledger:
     def build(self, power: str, order: Build) -> Resolution:
         where = order.unit.location
         province = province_of(where)
-        if province not in self.map.build_sites(power):
-            return _illegal(f"{province} is not a home centre of {power}")
-        if self.position.centers.get(province) != power:
-            return _illegal(f"{power} does not own {province}")
         if province in self.built:
             return _illegal(f"{province} already has a unit built this winter")
-        if province in self.units:
-            return _illegal(f"{province} is occupied by {self.units[province]}")
-        if not self.map.is_valid_location(order.unit.type, where):
-            return _illegal(f"{order.unit.type.word.lower()} cannot be built in {where}")
+        illegal = build_problem(self.map, self.board, power, order.unit)
+        if illegal:
+            return _illegal(illegal)
         problem = self._count_problem(power, True, "builds")
         if problem:
             return Resolution(False, (), problem)

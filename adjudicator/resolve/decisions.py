@@ -12,6 +12,8 @@ makes those convoys fail; anything else: all fail).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from adjudicator.board.convoy import route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
@@ -166,8 +168,7 @@ class Decisions:
         if not attackers:
             return True
         if kind == SUPPORT:
-            power = t.power[i]
-            return not any(self._cuts(m, i) for m in attackers if t.power[m] != power)
+            return next(self._cutting(i), None) is None
         return not any(self.resolve(m) for m in attackers)  # a convoying fleet: not dislodged
 
     # -- the conditions --------------------------------------------------------------------
@@ -185,12 +186,17 @@ class Decisions:
 
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""
+        return list(self._cutting(s))
+
+    def _cutting(self, s: int) -> Iterator[int]:
+        """The moves that cut support `s`, lazily: a unit's own power never cuts its support."""
         t = self.t
-        return [
+        power = t.power[s]
+        return (
             m
             for m in t.moves_into.get(t.province[s], ())
-            if t.power[m] != t.power[s] and self._cuts(m, s)
-        ]
+            if t.power[m] != power and self._cuts(m, s)
+        )
 
     def _cuts(self, m: int, s: int) -> bool:
         t = self.t

@@ -16,6 +16,7 @@ from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, province_of
+from adjudicator.orders.legality import board_of, retreat_problem
 from adjudicator.orders.model import Disband, Retreat, RetreatOrder
 from adjudicator.orders.results import Resolution
 
@@ -35,10 +36,11 @@ DISBANDED = Resolution(True, ("disbanded",))
 def _checked_target(
     game_map: Map, position: Position, dislodged: Dislodged, order: Retreat
 ) -> str | None:
-    """Why a retreat cannot be carried out, re-checked here because a bad one must not bounce."""
-    if order.target not in dislodged.retreats:
-        options = " or ".join(dislodged.retreats) or "nowhere"
-        return f"{dislodged.unit} cannot retreat to {order.target}; it may retreat to {options}"
+    """Why a retreat cannot be carried out, re-checked here because a bad one must not bounce:
+    the reader's check (`retreat_problem`), and that nothing stands there now."""
+    problem = retreat_problem(game_map, board_of(game_map, position), order)
+    if problem:
+        return problem
     if province_of(order.target) in position.units:
         return f"{order.target} is occupied"
     if not game_map.is_valid_location(dislodged.unit.type, order.target):

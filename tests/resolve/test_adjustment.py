@@ -116,7 +116,7 @@ def test_6i2_no_fleet_in_a_land_area(game_map: Map) -> None:
     )
     outcome = adjudicate_adjustments(game_map, position, [build("RUSSIA", "F MOS")])
     (_, _, resolution), (_, order, waived) = outcome.results
-    assert resolution == Resolution(False, ("illegal",), "fleet cannot be built in MOS")
+    assert resolution == Resolution(False, ("illegal",), "a fleet cannot be built inland (Moscow)")
     assert order == Waive() and waived == Resolution(True, ("waived",), UNORDERED_BUILD)
     assert "MOS" not in outcome.units
 
@@ -124,21 +124,21 @@ def test_6i2_no_fleet_in_a_land_area(game_map: Map) -> None:
 def test_6i3_the_centre_must_be_empty(game_map: Map) -> None:
     position = board({"GERMANY": ["A BER"]}, {"GERMANY": ["BER", "KIE"]})
     outcome = adjudicate_adjustments(game_map, position, [build("GERMANY", "A BER")])
-    assert outcome.results[0][2] == Resolution(False, ("illegal",), "BER is occupied by A BER")
+    assert outcome.results[0][2] == Resolution(False, ("illegal",), "Berlin is occupied")
 
 
 @pytest.mark.parametrize("text", ["A STP", "F STP/NC"])
 def test_6i4_both_coasts_must_be_empty(game_map: Map, text: str) -> None:
     position = board({"RUSSIA": ["F STP/SC"]}, {"RUSSIA": ["STP", "MOS"]})
     outcome = adjudicate_adjustments(game_map, position, [build("RUSSIA", text)])
-    assert outcome.results[0][2] == Resolution(False, ("illegal",), "STP is occupied by F STP/SC")
+    assert outcome.results[0][2] == Resolution(False, ("illegal",), "St Petersburg is occupied")
     assert outcome.units["STP"] == Unit.parse("RUSSIA", "F STP/SC")
 
 
 def test_6i5_home_centre_not_owned(game_map: Map) -> None:
     position = board({"GERMANY": ["A HOL"]}, {"GERMANY": ["HOL", "DEN", "KIE"], "RUSSIA": ["BER"]})
     outcome = adjudicate_adjustments(game_map, position, [build("GERMANY", "A BER")])
-    assert outcome.results[0][2] == Resolution(False, ("illegal",), "GERMANY does not own BER")
+    assert outcome.results[0][2] == Resolution(False, ("illegal",), "Germany does not own Berlin")
     assert "BER" not in outcome.units
 
 
@@ -148,7 +148,7 @@ def test_6i6_owned_centre_that_is_not_home(game_map: Map) -> None:
     )
     outcome = adjudicate_adjustments(game_map, position, [build("GERMANY", "A WAR")])
     assert outcome.results[0][2] == Resolution(
-        False, ("illegal",), "WAR is not a home centre of GERMANY"
+        False, ("illegal",), "Warsaw is not a home centre of Germany"
     )
     assert "WAR" not in outcome.units
 
@@ -184,7 +184,7 @@ def test_an_army_cannot_be_built_on_a_coast(game_map: Map) -> None:
 def test_builds_of_another_power_home_fail(game_map: Map) -> None:
     position = board({}, {"RUSSIA": ["STP", "BER"], "GERMANY": ["KIE"]})
     outcome = adjudicate_adjustments(game_map, position, [build("RUSSIA", "A BER")])
-    assert outcome.results[0][2].reason == "BER is not a home centre of RUSSIA"
+    assert outcome.results[0][2].reason == "Berlin is not a home centre of Russia"
 
 
 # -- waives and unused builds (4.D.7) -------------------------------------------------------

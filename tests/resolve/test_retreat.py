@@ -141,7 +141,7 @@ def test_6h10_an_impossible_retreat_does_not_bounce_a_good_one(game_map: Map) ->
     english = outcome.resolutions["KIE"]
     assert not english.succeeds
     assert english.tags == ("illegal", "disbanded")
-    assert english.reason == "A KIE cannot retreat to BER; it may retreat to DEN or HOL or RUH"
+    assert english.reason == "A KIE cannot retreat to BER; it may retreat to DEN, HOL, RUH"
     assert outcome.units["BER"] == Unit.parse("GERMANY", "A BER")
 
 
