@@ -1,7 +1,8 @@
 """The public Python API: the few calls a tool needs, each a thin door onto one package.
 
-Everything here is re-exported by `adjudicator` itself (`import adjudicator`); the modules
-behind it may change, these names may not without notice.
+Everything `adjudicator.__all__` names comes from here (`import adjudicator` loads this module on
+first use); the imports written `X as X` are those re-exports. The modules behind them may
+change, these names may not without notice.
 """
 
 from __future__ import annotations
@@ -9,25 +10,37 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adjudicator.board.map import Map, MapError, load_map
-from adjudicator.board.position import Dislodged, Position
-from adjudicator.board.rules import DEFAULT_RULES, Rules, rules_from
-from adjudicator.board.types import Phase, PhaseKind, Unit, UnitType
-from adjudicator.contract.documents import (
-    DocumentError,
-    adjudicate_document,
-    position_from_document,
-    position_to_document,
-    read_phase_document,
-    result_to_document,
-)
-from adjudicator.game.game import Game, GameError, PlayedPhase, adjudicate_pending, new_game
+from adjudicator.board.map import Map as Map
+from adjudicator.board.map import MapError as MapError
+from adjudicator.board.map import load_map as load_map
+from adjudicator.board.position import Dislodged as Dislodged
+from adjudicator.board.position import Position as Position
+from adjudicator.board.rules import DEFAULT_RULES as DEFAULT_RULES
+from adjudicator.board.rules import Rules as Rules
+from adjudicator.board.rules import rules_from as rules_from
+from adjudicator.board.types import Phase as Phase
+from adjudicator.board.types import PhaseKind as PhaseKind
+from adjudicator.board.types import Unit as Unit
+from adjudicator.board.types import UnitType as UnitType
+from adjudicator.contract.documents import DocumentError as DocumentError
+from adjudicator.contract.documents import adjudicate_document as adjudicate_document
+from adjudicator.contract.documents import position_from_document, read_phase_document
+from adjudicator.contract.documents import position_to_document as position_to_document
+from adjudicator.contract.documents import result_to_document as result_to_document
+from adjudicator.game.game import Game as Game
+from adjudicator.game.game import GameError as GameError
+from adjudicator.game.game import PlayedPhase as PlayedPhase
+from adjudicator.game.game import adjudicate_pending
+from adjudicator.game.game import new_game as new_game
 from adjudicator.game.game import read_orders as read_game_orders
 from adjudicator.game.game import start_position as _start_position
 from adjudicator.orders.interpret import interpret_orders
-from adjudicator.orders.model import Order, UnitRef
-from adjudicator.orders.results import OrderEntry, OrderError, OrderResult
-from adjudicator.resolve.engine import PhaseResult
+from adjudicator.orders.model import Order as Order
+from adjudicator.orders.model import UnitRef as UnitRef
+from adjudicator.orders.results import OrderEntry as OrderEntry
+from adjudicator.orders.results import OrderError as OrderError
+from adjudicator.orders.results import OrderResult as OrderResult
+from adjudicator.resolve.engine import PhaseResult as PhaseResult
 from adjudicator.resolve.engine import adjudicate as _adjudicate
 
 Orders = Mapping[str, Sequence[str] | str]
@@ -79,39 +92,3 @@ def step(game: Game, orders: Orders) -> Game:
         game, _ = read_game_orders(game, power, texts)
     game, _ = adjudicate_pending(game)
     return game
-
-
-__all__ = [
-    "DEFAULT_RULES",
-    "Dislodged",
-    "DocumentError",
-    "Game",
-    "GameError",
-    "Map",
-    "MapError",
-    "Order",
-    "OrderEntry",
-    "OrderError",
-    "OrderResult",
-    "Orders",
-    "Phase",
-    "PhaseKind",
-    "PhaseResult",
-    "PlayedPhase",
-    "Position",
-    "Rules",
-    "Unit",
-    "UnitRef",
-    "UnitType",
-    "adjudicate",
-    "adjudicate_document",
-    "load_map",
-    "new_game",
-    "position_from_json",
-    "position_to_document",
-    "read_orders",
-    "result_to_document",
-    "rules_from",
-    "start_position",
-    "step",
-]

@@ -18,6 +18,7 @@ from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Phase, PhaseKind, Season
+from adjudicator.cli.options import result_format
 from adjudicator.game.game import (
     Game,
     GameError,
@@ -141,14 +142,7 @@ def disorder_command(game_file: str, powers: tuple[str, ...]) -> None:
 
 @game_command.command("adjudicate")
 @click.argument("game_file", metavar="FILE")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: the judge-style report; json: the result document of CONTRACT.md.",
-)
+@result_format("text")
 def adjudicate(game_file: str, output_format: str) -> None:
     """Adjudicate the current phase with the pending orders and record it in the file."""
 

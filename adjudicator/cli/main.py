@@ -10,6 +10,8 @@ from typing import Any, ClassVar
 
 import click
 
+from adjudicator.cli.options import result_format
+
 
 def _read_json(path: str) -> Any:
     text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
@@ -50,14 +52,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("phase_file", metavar="PHASE.json")
-@click.option(
-    "--format",
-    "output_format",
-    type=click.Choice(["json", "text"]),
-    default="json",
-    show_default=True,
-    help="json: the result document of CONTRACT.md; text: the judge-style report.",
-)
+@result_format("json")
 def adjudicate(phase_file: str, output_format: str) -> None:
     """Adjudicate one phase document (`-` reads standard input)."""
     from adjudicator.contract.documents import DocumentError, adjudicate_document

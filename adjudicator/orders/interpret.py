@@ -24,20 +24,8 @@ from adjudicator.board.names import (
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import PhaseKind, Unit, UnitType
+from adjudicator.orders import model
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
-from adjudicator.orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitRef,
-    Waive,
-)
 from adjudicator.orders.parse import (
     RawOrder,
     RawPlace,
@@ -73,10 +61,10 @@ _FORMS = {
 
 
 @cache
-def _ref(unit_type: UnitType, location: str) -> UnitRef:
+def _ref(unit_type: UnitType, location: str) -> model.UnitRef:
     """One shared UnitRef per unit type and map location (a few hundred per map), rather than
     one per order kept in the caches."""
-    return UnitRef(unit_type, location)
+    return model.UnitRef(unit_type, location)
 
 
 class _Problem(Exception):
@@ -114,8 +102,8 @@ class _Reader:
     map: Map
     kind: PhaseKind
     text: str
-    own: UnitRef | None
-    other: UnitRef | None
+    own: model.UnitRef | None
+    other: model.UnitRef | None
 
     def place(self, place: RawPlace) -> Place:
         try:
@@ -139,7 +127,7 @@ class _Reader:
                     pass
             raise
 
-    def other_unit(self, raw: RawUnit) -> UnitRef:
+    def other_unit(self, raw: RawUnit) -> model.UnitRef:
         """A supported or convoyed unit: as it stands when there is one (nationality and type
         as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
         place = self.unit_place(raw)
@@ -151,7 +139,7 @@ class _Reader:
             unit_type = UnitType.FLEET if sea else UnitType.ARMY
         return _ref(unit_type, location_for(self.map, unit_type, place))
 
-    def destination(self, unit: UnitRef, raw: RawPlace) -> str:
+    def destination(self, unit: model.UnitRef, raw: RawPlace) -> str:
         """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
         the province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it
         can reach (4.B.2); with two reachable coasts and none named the target stays a bare
@@ -166,7 +154,7 @@ class _Reader:
         options = self.map.fleet_targets(unit.location, province)
         return options[0] if len(options) == 1 else province
 
-    def build(self, raw: RawUnit) -> Build:
+    def build(self, raw: RawUnit) -> model.Build:
         """A build; a missing unit type means an army inland and a fleet where a coast was
         named, and is an error in a coastal province without one (DATC 4.C.3)."""
         place = self.place(raw.place)
@@ -181,40 +169,40 @@ class _Reader:
                 raise _Problem(
                     f"build an army or a fleet? Write A or F before {prov.name}", raw.span
                 )
-        return Build(_ref(unit_type, location_for(self.map, unit_type, place)))
+        return model.Build(_ref(unit_type, location_for(self.map, unit_type, place)))
 
-    def order(self, raw: RawOrder) -> Order:
+    def order(self, raw: RawOrder) -> model.Order:
         whole = (0, len(self.text))
         if raw.form not in _FORMS[self.kind]:
             raise _Problem(_WRONG_PHASE[self.kind], whole)
         if raw.form == "waive":
-            return Waive()
+            return model.Waive()
         assert raw.unit is not None
         if raw.form in ("build_after", "build_before"):
             return self.build(raw.unit)
         ref = self.own
         assert ref is not None
         if raw.form in ("disband_after", "remove_before"):
-            return Disband(ref)
+            return model.Disband(ref)
         if raw.form == "hold":
-            return Hold(ref)
+            return model.Hold(ref)
         if raw.form in ("move", "retreat") and raw.target is not None:
             target = self.destination(ref, raw.target)
             if self.kind is PhaseKind.RETREAT:
                 if raw.via_convoy:
                     raise _Problem("a retreat cannot go by convoy", whole)
-                return Retreat(ref, target)
-            return Move(ref, target, raw.via_convoy)
+                return model.Retreat(ref, target)
+            return model.Move(ref, target, raw.via_convoy)
         assert raw.other is not None
         other = self.other_unit(raw.other)
         if raw.form == "support_hold":
-            return SupportHold(ref, other)
+            return model.SupportHold(ref, other)
         assert raw.target is not None
         place = self.place(raw.target)
         if raw.form == "support_move":
             # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
-            return SupportMove(ref, other, location_for(self.map, other.type, place))
-        return Convoy(ref, other, place.province)
+            return model.SupportMove(ref, other, location_for(self.map, other.type, place))
+        return model.Convoy(ref, other, place.province)
 
 
 # -- several orders for one unit ----------------------------------------------------------
@@ -229,9 +217,9 @@ class _Candidate:
 def _key(index: int, entry: OrderEntry) -> object:
     """What an order is for: the orders of one group compete (the index: waives never do)."""
     order = entry.order
-    if isinstance(order, Waive):
+    if isinstance(order, model.Waive):
         return index
-    if isinstance(order, Build):
+    if isinstance(order, model.Build):
         return ("build", entry.power, order)
     return order.unit.location  # the unit's location on the board, whatever was written
 
@@ -377,8 +365,11 @@ def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Unreadabl
 
 @lru_cache(maxsize=1 << 15)
 def _order(
-    game_map: Map, kind: PhaseKind, text: str, units: tuple[UnitRef | None, UnitRef | None]
-) -> tuple[Order, str | Depends | None] | _Unreadable:
+    game_map: Map,
+    kind: PhaseKind,
+    text: str,
+    units: tuple[model.UnitRef | None, model.UnitRef | None],
+) -> tuple[model.Order, str | Depends | None] | _Unreadable:
     """The order a text gives the units it names as they stand, whoever owns them, with the
     part of its legality that does not depend on the rest of the board."""
     reading = _reading(game_map, kind, text)
@@ -397,8 +388,8 @@ def _read(
     power: str,
     text: str,
     own: Unit | None,
-    other: UnitRef | None,
-) -> OrderEntry | OrderError | Order:
+    other: model.UnitRef | None,
+) -> OrderEntry | OrderError | model.Order:
     """An order's text read for a power against the units found: the entry, or the order when
     its legality depends on more of the board than these units."""
     reading = _reading(game_map, kind, text)
@@ -438,7 +429,7 @@ def _one(
             own = dislodged.unit if dislodged else None
         else:
             own = board.units.get(reading.own)
-    other: UnitRef | None = None
+    other: model.UnitRef | None = None
     if reading.other is not None:
         found = board.units.get(reading.other)
         if found is not None:  # whoever it belongs to: only its type and place matter

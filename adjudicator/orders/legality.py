@@ -16,19 +16,7 @@ from adjudicator.board.convoy import needed_for_convoy, route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import Unit, UnitType, province_of
-from adjudicator.orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitRef,
-    Waive,
-)
+from adjudicator.orders import model
 
 
 @dataclass(frozen=True)
@@ -64,7 +52,7 @@ def _any_fleet(_: str) -> bool:
     return True
 
 
-def _can_reach(game_map: Map, unit: UnitRef) -> frozenset[str]:
+def _can_reach(game_map: Map, unit: model.UnitRef) -> frozenset[str]:
     """Provinces a unit could move to in one step; a fleet written without the coast it
     needs may reach what any of its coasts reaches (the position decides the coast)."""
     if unit.type is UnitType.FLEET and unit.location not in game_map.fleet_adjacency:
@@ -82,7 +70,7 @@ class Depends(Enum):
 
 
 def _move_problem(
-    game_map: Map, unit: UnitRef, target: str, via: bool, helper: str | None
+    game_map: Map, unit: model.UnitRef, target: str, via: bool, helper: str | None
 ) -> str | Depends | None:
     """Why a move could never succeed (None when it could; ON_BOARD when that depends on a
     convoy route, see `_route_problem`). `helper` is set for a supported move: the supporter,
@@ -112,7 +100,7 @@ def _move_problem(
 
 
 def _fleet_move_problem(
-    game_map: Map, unit: UnitRef, target: str, via: bool, helper: str | None
+    game_map: Map, unit: model.UnitRef, target: str, via: bool, helper: str | None
 ) -> str | None:
     """`_move_problem` for a fleet: it must reach the place, on a named coast where the
     province has two it can reach (4.B.1)."""
@@ -131,7 +119,7 @@ def _fleet_move_problem(
 
 
 def _route_problem(
-    game_map: Map, board: Board, unit: UnitRef, target: str, helper: str | None
+    game_map: Map, board: Board, unit: model.UnitRef, target: str, helper: str | None
 ) -> str | None:
     """The rest of `_move_problem` for an army that can only get there by convoy."""
     province = province_of(target)
@@ -141,7 +129,7 @@ def _route_problem(
     return None
 
 
-def _support_problem(game_map: Map, supporter: UnitRef, province: str) -> str | None:
+def _support_problem(game_map: Map, supporter: model.UnitRef, province: str) -> str | None:
     if province == supporter.province:
         return f"{supporter} cannot support into its own province"
     if province not in _can_reach(game_map, supporter):
@@ -149,7 +137,7 @@ def _support_problem(game_map: Map, supporter: UnitRef, province: str) -> str | 
     return None
 
 
-def _convoy_problem(game_map: Map, order: Convoy) -> str | Depends | None:
+def _convoy_problem(game_map: Map, order: model.Convoy) -> str | Depends | None:
     fleet, army, target = order.unit, order.army, order.target
     if fleet.type is not UnitType.FLEET:
         return "only fleets can convoy"
@@ -164,7 +152,7 @@ def _convoy_problem(game_map: Map, order: Convoy) -> str | Depends | None:
     return Depends.ON_BOARD
 
 
-def _needed_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
+def _needed_problem(game_map: Map, board: Board, order: model.Convoy) -> str | None:
     """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
     fleet, army, target = order.unit, order.army, order.target
     if not needed_for_convoy(
@@ -174,7 +162,7 @@ def _needed_problem(game_map: Map, board: Board, order: Convoy) -> str | None:
     return None
 
 
-def retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
+def retreat_problem(game_map: Map, board: Board, order: model.Retreat) -> str | None:
     """Why a retreat cannot be carried out (None: it can); the one check, for the reader and
     the retreat phase alike."""
     dislodged = board.dislodged.get(order.unit.province)
@@ -198,7 +186,7 @@ def retreat_problem(game_map: Map, board: Board, order: Retreat) -> str | None:
     return f"{order.unit} cannot retreat to {target}; it may retreat to {options}"
 
 
-def build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> str | None:
+def build_problem(game_map: Map, board: Board, power: str, unit: model.UnitRef) -> str | None:
     """Why `power` cannot build `unit` on this board (None: it can); the one check, for the
     reader and the adjustment phase alike."""
     province = unit.province
@@ -221,18 +209,18 @@ def build_problem(game_map: Map, board: Board, power: str, unit: UnitRef) -> str
     return None
 
 
-def fixed_reason(game_map: Map, order: Order) -> str | Depends | None:
+def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
     """Why `order` can never be valid whatever else is on the board (None: it is legal), or
     ON_BOARD when that depends on more of the board than the units the order names: then ask
     `board_reason`. A pure function of the map and the order (`interpret` keeps it with the
     text it read the order from)."""
-    if isinstance(order, Move):
+    if isinstance(order, model.Move):
         return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
-    if isinstance(order, SupportHold):
+    if isinstance(order, model.SupportHold):
         if order.supported.province == order.unit.province:
             return "a unit cannot support itself"
         return _support_problem(game_map, order.unit, order.supported.province)
-    if isinstance(order, SupportMove):
+    if isinstance(order, model.SupportMove):
         if order.supported.province == order.unit.province:
             return "a unit cannot support its own move"
         problem = _support_problem(game_map, order.unit, province_of(order.target))
@@ -244,15 +232,15 @@ def fixed_reason(game_map: Map, order: Order) -> str | Depends | None:
         if isinstance(move_problem, str):
             return f"the supported move cannot succeed: {move_problem}"
         return move_problem
-    if isinstance(order, Convoy):
+    if isinstance(order, model.Convoy):
         return _convoy_problem(game_map, order)
-    if isinstance(order, Retreat | Build):
+    if isinstance(order, model.Retreat | model.Build):
         return Depends.ON_BOARD
-    assert isinstance(order, Hold | Disband | Waive)
+    assert isinstance(order, model.Hold | model.Disband | model.Waive)
     return None
 
 
-def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
+def illegal_reason(game_map: Map, board: Board, power: str, order: model.Order) -> str | None:
     """Why `order` can never be valid in this position, or None when it is legal."""
     reason = fixed_reason(game_map, order)
     if reason is not Depends.ON_BOARD:
@@ -260,18 +248,18 @@ def illegal_reason(game_map: Map, board: Board, power: str, order: Order) -> str
     return board_reason(game_map, board, power, order)
 
 
-def board_reason(game_map: Map, board: Board, power: str, order: Order) -> str | None:
+def board_reason(game_map: Map, board: Board, power: str, order: model.Order) -> str | None:
     """`illegal_reason` for an order whose `fixed_reason` is ON_BOARD."""
-    if isinstance(order, Move):
+    if isinstance(order, model.Move):
         return _route_problem(game_map, board, order.unit, order.target, None)
-    if isinstance(order, SupportMove):
+    if isinstance(order, model.SupportMove):
         problem = _route_problem(
             game_map, board, order.supported, order.target, order.unit.province
         )
         return f"the supported move cannot succeed: {problem}" if problem else None
-    if isinstance(order, Convoy):
+    if isinstance(order, model.Convoy):
         return _needed_problem(game_map, board, order)
-    if isinstance(order, Retreat):
+    if isinstance(order, model.Retreat):
         return retreat_problem(game_map, board, order)
-    assert isinstance(order, Build)
+    assert isinstance(order, model.Build)
     return build_problem(game_map, board, power, order.unit)

@@ -29,19 +29,7 @@ from adjudicator.board.map import Map
 from adjudicator.board.names import NameProblem, Place, join_compounds, resolve_coast, resolve_place
 from adjudicator.board.resources import data_dir
 from adjudicator.board.types import PhaseKind, UnitType
-from adjudicator.orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitRef,
-    Waive,
-)
+from adjudicator.orders import model
 
 Span = tuple[int, int]
 Form = Literal[
@@ -423,19 +411,21 @@ class _Strict:
             raise self.fail(str(problem), place.coast_span or place.span) from None
         return Place(resolved.province, coast)
 
-    def unit(self, raw: RawUnit) -> UnitRef:
+    def unit(self, raw: RawUnit) -> model.UnitRef:
         if raw.type is None:
             raise self.fail("unit type (A or F) required", raw.span)
-        return UnitRef(raw.type, location_for(self.map, raw.type, self.place(raw.place)))
+        return model.UnitRef(raw.type, location_for(self.map, raw.type, self.place(raw.place)))
 
-    def target(self, unit: UnitRef, place: RawPlace) -> str:
+    def target(self, unit: model.UnitRef, place: RawPlace) -> str:
         return location_for(self.map, unit.type, self.place(place))
 
     def province(self, place: RawPlace) -> str:
         return self.place(place).province
 
 
-def _strict_move(strict: _Strict, raw: RawOrder, unit: UnitRef, kind: PhaseKind) -> Order:
+def _strict_move(
+    strict: _Strict, raw: RawOrder, unit: model.UnitRef, kind: PhaseKind
+) -> model.Order:
     """A '-' order: a move, or a retreat in a retreat phase (never by convoy)."""
     assert raw.target is not None
     whole = (0, len(strict.text))
@@ -443,13 +433,13 @@ def _strict_move(strict: _Strict, raw: RawOrder, unit: UnitRef, kind: PhaseKind)
     if kind is PhaseKind.RETREAT:
         if raw.via_convoy:
             raise strict.fail("a retreat cannot go by convoy", whole)
-        return Retreat(unit, target)
+        return model.Retreat(unit, target)
     if kind is PhaseKind.ADJUSTMENT:
         raise strict.fail("a move is not an adjustment order", whole)
-    return Move(unit, target, raw.via_convoy)
+    return model.Move(unit, target, raw.via_convoy)
 
 
-def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> Order:
+def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> model.Order:
     """Strictly read one order, as in its canonical form: unit types required, no position.
 
     `kind` only settles what a '-' means (a move, or a retreat in a retreat phase); coasts are
@@ -461,25 +451,25 @@ def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) 
         raise OrderParseError(raw.message, text, raw.span)
     strict = _Strict(game_map, text)
     if raw.form == "waive":
-        return Waive()
+        return model.Waive()
     assert raw.unit is not None
     unit = strict.unit(raw.unit)
     whole = (0, len(text))
     if raw.form == "hold":
-        return Hold(unit)
+        return model.Hold(unit)
     if raw.form == "move" and raw.target is not None:
         return _strict_move(strict, raw, unit, kind)
     if raw.form == "retreat" and raw.target is not None:
-        return Retreat(unit, strict.target(unit, raw.target))
+        return model.Retreat(unit, strict.target(unit, raw.target))
     if raw.form == "support_hold" and raw.other is not None:
-        return SupportHold(unit, strict.unit(raw.other))
+        return model.SupportHold(unit, strict.unit(raw.other))
     if raw.form == "support_move" and raw.other is not None and raw.target is not None:
         other = strict.unit(raw.other)
-        return SupportMove(unit, other, strict.target(other, raw.target))
+        return model.SupportMove(unit, other, strict.target(other, raw.target))
     if raw.form == "convoy" and raw.other is not None and raw.target is not None:
-        return Convoy(unit, strict.unit(raw.other), strict.province(raw.target))
+        return model.Convoy(unit, strict.unit(raw.other), strict.province(raw.target))
     if raw.form in ("disband_after", "remove_before"):
-        return Disband(unit)
+        return model.Disband(unit)
     if raw.form in ("build_after", "build_before"):
-        return Build(unit)
+        return model.Build(unit)
     raise strict.fail("cannot read this order", whole)  # pragma: no cover - grammar forms

@@ -14,19 +14,7 @@ from dataclasses import dataclass
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import PhaseKind, Season, Unit, UnitType, coast_of, province_of
-from adjudicator.orders.model import (
-    Build,
-    Convoy,
-    Disband,
-    Hold,
-    Move,
-    Order,
-    Retreat,
-    SupportHold,
-    SupportMove,
-    UnitRef,
-    Waive,
-)
+from adjudicator.orders import model
 from adjudicator.orders.parse import OrderParseError, parse_order
 from adjudicator.orders.results import OrderResult
 
@@ -111,20 +99,20 @@ class _Names:
         article = "the " if province is not None and province.is_sea else ""
         return f"in {article}{self.place(location if with_coast else province_of(location))}"
 
-    def unit(self, unit: UnitRef) -> str:
+    def unit(self, unit: model.UnitRef) -> str:
         return f"{unit.type.word} {self.place(unit.location)}"
 
 
-def _unit_ref(text: str) -> UnitRef | None:
+def _unit_ref(text: str) -> model.UnitRef | None:
     """Read a canonical unit string ('F STP/NC'); None when it is not one."""
     try:
         unit = Unit.parse("", text)
     except ValueError:
         return None
-    return UnitRef(unit.type, unit.location)
+    return model.UnitRef(unit.type, unit.location)
 
 
-def _read_order(names: _Names, text: str) -> Order | None:
+def _read_order(names: _Names, text: str) -> model.Order | None:
     """Read a canonical order string (CONTRACT.md); None when it has another shape."""
     try:
         return parse_order(names.game_map, text)
@@ -159,32 +147,32 @@ def _order_line(names: _Names, before: Position, entry: OrderResult) -> str:
         line += _order_words(names, before, entry.power, order)
     tags = list(entry.tags)
     if before.phase.kind is PhaseKind.MOVEMENT or (
-        isinstance(order, Disband) and entry.input is not None
+        isinstance(order, model.Disband) and entry.input is not None
     ):
         # Said in the dislodged list, or by the DISBAND itself.
         tags = [t for t in tags if t != "disbanded"]
     return line + "." + _tag_text(tags)
 
 
-def _order_words(names: _Names, before: Position, power: str, order: Order) -> str:
+def _order_words(names: _Names, before: Position, power: str, order: model.Order) -> str:
     match order:
-        case Hold():
+        case model.Hold():
             return " HOLD"
-        case Move(target=target) | Retreat(target=target):
+        case model.Move(target=target) | model.Retreat(target=target):
             return f" -> {names.place(target)}"
-        case SupportHold(supported=other):
+        case model.SupportHold(supported=other):
             return f" SUPPORT {_foreign(names, before, power, other)}"
-        case SupportMove(supported=other, target=target):
+        case model.SupportMove(supported=other, target=target):
             return f" SUPPORT {_foreign(names, before, power, other)} -> {names.place(target)}"
-        case Convoy(army=other, target=target):
+        case model.Convoy(army=other, target=target):
             return f" CONVOY {_foreign(names, before, power, other)} -> {names.place(target)}"
-        case Disband():
+        case model.Disband():
             return " DISBAND"
         case _:
             return f" {order}"
 
 
-def _foreign(names: _Names, before: Position, power: str, unit: UnitRef) -> str:
+def _foreign(names: _Names, before: Position, power: str, unit: model.UnitRef) -> str:
     """A unit named inside an order; another power's unit carries its adjective."""
     owner = _owner(before, unit.location)
     prefix = f"{names.adjective(owner)} " if owner is not None and owner != power else ""
@@ -339,17 +327,17 @@ def _adjustment_line(names: _Names, entry: OrderResult) -> str:
     prefix = _adjustment_prefix(names, entry.power)
     order = _read_order(names, entry.order)
     match order:
-        case Build(unit=unit):
+        case model.Build(unit=unit):
             article = "an army" if unit.type is UnitType.ARMY else "a fleet"
             text = f"Builds {article} in {names.place(unit.location)}."
-        case Disband(unit=unit):
+        case model.Disband(unit=unit):
             where = names.in_place(unit.location, with_coast=False)
             kind = unit.type.word.lower()
             if entry.input is None:
                 text = f"Defaults, removing the {kind} {where}."
             else:
                 text = f"Removes the {kind} {where}."
-        case Waive():
+        case model.Waive():
             text = "Build waived."
         case _:
             text = f"{entry.order}."
@@ -372,7 +360,7 @@ def _waived_builds(
         if e.power == power
         and (
             (e.order == "WAIVE" and e.input is not None)
-            or (e.result == "succeeds" and isinstance(_read_order(names, e.order), Build))
+            or (e.result == "succeeds" and isinstance(_read_order(names, e.order), model.Build))
         )
     )
     missing = owed - used
