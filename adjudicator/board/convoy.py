@@ -10,7 +10,8 @@ from collections import deque
 from collections.abc import Callable, Collection, Iterator
 
 from adjudicator.board.map import Map
-from adjudicator.board.types import UnitType
+
+_NOWHERE: frozenset[str] = frozenset()
 
 
 def route_fleets(
@@ -22,12 +23,13 @@ def route_fleets(
     walks simple paths depth first; convoys involve a handful of fleets, so this stays cheap.
     """
     pool = frozenset(fleets)
+    fleet_near = game_map.facts.fleet_near.get
     on_route: set[str] = set()
     path: list[str] = []
 
     def extend(here: str) -> None:
         path.append(here)
-        near = game_map.reachable_provinces(UnitType.FLEET, here)
+        near = fleet_near(here, _NOWHERE)
         if target in near:
             on_route.update(path)
         for step in sorted(near & pool):
@@ -36,7 +38,7 @@ def route_fleets(
         path.pop()
 
     for first in sorted(pool):
-        if source in game_map.reachable_provinces(UnitType.FLEET, first):
+        if source in fleet_near(first, _NOWHERE):
             extend(first)
     return frozenset(on_route)
 
@@ -46,24 +48,28 @@ def route_exists(
     source: str,
     target: str,
     fleets: Collection[str],
-    usable: Callable[[str], bool],
+    usable: Callable[[str], bool] | None = None,
 ) -> bool:
     """Is there a chain of usable fleets from source to target?
 
     `usable` is asked lazily (breadth first, in sorted order) and at most once per fleet, so a
     caller whose answers are expensive or guessed only pays for the fleets the search reaches.
+    Without it every fleet is usable (the question the order reader asks: could a route exist?).
     """
+    fleet_near = game_map.facts.fleet_near.get
+    if usable is None:
+        return _any_route(fleet_near, source, target, frozenset(fleets))
     pool = frozenset(fleets)
     seen: set[str] = set()
     queue: deque[str] = deque()
     for first in sorted(pool):
-        if source in game_map.reachable_provinces(UnitType.FLEET, first):
+        if source in fleet_near(first, _NOWHERE):
             seen.add(first)
             if usable(first):
                 queue.append(first)
     while queue:
         here = queue.popleft()
-        near = game_map.reachable_provinces(UnitType.FLEET, here)
+        near = fleet_near(here, _NOWHERE)
         if target in near:
             return True
         for step in sorted(near & pool):
@@ -71,6 +77,26 @@ def route_exists(
                 seen.add(step)
                 if usable(step):
                     queue.append(step)
+    return False
+
+
+def _any_route(
+    fleet_near: Callable[[str, frozenset[str]], frozenset[str]],
+    source: str,
+    target: str,
+    pool: frozenset[str],
+) -> bool:
+    """`route_exists` with every fleet usable: a plain search, in no particular order."""
+    frontier = [f for f in pool if source in fleet_near(f, _NOWHERE)]
+    seen = set(frontier)
+    while frontier:
+        near = fleet_near(frontier.pop(), _NOWHERE)
+        if target in near:
+            return True
+        for step in near & pool:
+            if step not in seen:
+                seen.add(step)
+                frontier.append(step)
     return False
 
 
@@ -83,8 +109,10 @@ def needed_for_convoy(
     except its neighbours on the route. The search is over the fleets on the board: tiny.
     """
 
+    fleet_near = game_map.facts.fleet_near
+
     def near(place: str) -> frozenset[str]:
-        return game_map.reachable_provinces(UnitType.FLEET, place)
+        return fleet_near.get(place, _NOWHERE)
 
     def routes(path: list[str]) -> Iterator[list[str]]:
         last = path[-1]

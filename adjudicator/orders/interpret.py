@@ -341,9 +341,10 @@ def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
 
 
 @lru_cache(maxsize=1 << 14)
-def _reading(game_map: Map, kind: PhaseKind, text: str) -> _Reading | _Unreadable:
+def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable:
     """What one order's text says before the power and the position are looked at, or why it
     cannot be an order whatever they are."""
+    kind = PhaseKind(kind_code)
     raw = raw_parse(join_compounds(game_map, text))
     if isinstance(raw, SyntaxProblem):
         stray = _stray_word(game_map, text, raw.message)
@@ -372,7 +373,7 @@ def _order(
 ) -> tuple[model.Order, str | Depends | None] | _Unreadable:
     """The order a text gives the units it names as they stand, whoever owns them, with the
     part of its legality that does not depend on the rest of the board."""
-    reading = _reading(game_map, kind, text)
+    reading = _reading(game_map, kind.value, text)
     assert isinstance(reading, _Reading)
     try:
         order = _Reader(game_map, kind, text, *units).order(reading.raw)
@@ -382,6 +383,24 @@ def _order(
 
 
 @lru_cache(maxsize=1 << 15)
+def _read_keyed(
+    game_map: Map,
+    kind_code: str,
+    power: str,
+    text: str,
+    own: tuple[str, bool, str] | None,
+    other: tuple[bool, str] | None,
+) -> OrderEntry | OrderError | model.Order:
+    """`_read`, cached on plain strings and flags (power, fleet?, location): hashing them is
+    cheap, where the Unit values and the enums hash in Python."""
+    unit = None if own is None else Unit(own[0], _TYPE[own[1]], own[2])
+    ref = None if other is None else _ref(_TYPE[other[0]], other[1])
+    return _read(game_map, PhaseKind(kind_code), power, text, unit, ref)
+
+
+_TYPE = {True: UnitType.FLEET, False: UnitType.ARMY}
+
+
 def _read(
     game_map: Map,
     kind: PhaseKind,
@@ -392,7 +411,7 @@ def _read(
 ) -> OrderEntry | OrderError | model.Order:
     """An order's text read for a power against the units found: the entry, or the order when
     its legality depends on more of the board than these units."""
-    reading = _reading(game_map, kind, text)
+    reading = _reading(game_map, kind.value, text)
     assert isinstance(reading, _Reading)
     if reading.own is not None:
         problem = _owner_problem(game_map, kind, power, reading.own, own)
@@ -410,7 +429,7 @@ def _read(
 
 
 def _one(
-    game_map: Map, board: Board, kind: PhaseKind, power: str, text: str
+    game_map: Map, board: Board, kind: PhaseKind, kind_code: str, power: str, text: str
 ) -> OrderEntry | OrderError:
     if power not in game_map.powers:
         message = (
@@ -419,22 +438,24 @@ def _one(
             else "no power given: start with a header such as 'England:'"
         )
         return OrderError(power, text, message, (0, len(text)))
-    reading = _reading(game_map, kind, text)
+    reading = _reading(game_map, kind_code, text)
     if isinstance(reading, _Unreadable):
         return OrderError(power, text, reading.message, reading.span)
-    own: Unit | None = None
+    own: tuple[str, bool, str] | None = None
     if reading.own is not None:
         if kind is PhaseKind.RETREAT:
             dislodged = board.dislodged.get(reading.own)
-            own = dislodged.unit if dislodged else None
+            unit = dislodged.unit if dislodged else None
         else:
-            own = board.units.get(reading.own)
-    other: model.UnitRef | None = None
+            unit = board.units.get(reading.own)
+        if unit is not None:
+            own = (unit.power, unit.type is UnitType.FLEET, unit.location)
+    other: tuple[bool, str] | None = None
     if reading.other is not None:
         found = board.units.get(reading.other)
         if found is not None:  # whoever it belongs to: only its type and place matter
-            other = _ref(found.type, found.location)
-    read = _read(game_map, kind, power, text, own, other)
+            other = (found.type is UnitType.FLEET, found.location)
+    read = _read_keyed(game_map, kind_code, power, text, own, other)
     if isinstance(read, OrderEntry | OrderError):
         return read
     return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
@@ -453,12 +474,13 @@ def interpret_orders(
     """
     board = board_of(game_map, position)
     kind = position.phase.kind
+    kind_code = kind.value  # the caches key on the plain string
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
         power = power_key(game_map, key)
         given = [texts] if isinstance(texts, str) else texts
         for segment_power, segment in segments(game_map, given, power):
-            results.append(_one(game_map, board, kind, segment_power, segment))
+            results.append(_one(game_map, board, kind, kind_code, segment_power, segment))
     entries = [r for r in results if isinstance(r, OrderEntry)]
     keys = {_key(i, entry) for i, entry in enumerate(entries)}
     if len(entries) == len(results) == len(keys):

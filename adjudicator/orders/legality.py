@@ -47,11 +47,6 @@ def _seas(game_map: Map) -> frozenset[str]:
     return game_map.convoy_areas
 
 
-def _any_fleet(_: str) -> bool:
-    """Every fleet at sea could convoy: legality asks whether a route could exist at all."""
-    return True
-
-
 def _can_reach(game_map: Map, unit: model.UnitRef) -> frozenset[str]:
     """Provinces a unit could move to in one step; a fleet written without the coast it
     needs may reach what any of its coasts reaches (the position decides the coast)."""
@@ -124,7 +119,7 @@ def _route_problem(
     """The rest of `_move_problem` for an army that can only get there by convoy."""
     province = province_of(target)
     fleets = board.sea_fleets - {helper} if helper else board.sea_fleets
-    if not route_exists(game_map, unit.province, province, fleets, _any_fleet):
+    if not route_exists(game_map, unit.province, province, fleets):
         return f"no fleets at sea could convoy {unit} to {province}"
     return None
 

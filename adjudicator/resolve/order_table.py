@@ -247,24 +247,25 @@ class _Builder:
     def read_orders(self) -> None:
         """Each unit's order (hold when none) and its kind; armies that may go by convoy."""
         army_near, prov, kind, dest = self.facts.army_near, self.prov, self.kind, self.dest
+        by_province, given = self.by_province, self.given
+        moves, supports, convoys = self.moves, self.supports, self.convoys
+        maybe_convoyed, army = self.maybe_convoyed, UnitType.ARMY
         for i, (p, unit) in enumerate(zip(self.provinces, self.units, strict=True)):
-            order = self.by_province.get(p)
+            order = by_province.get(p)
             if order is None:
                 order = Hold(UnitRef(unit.type, unit.location))
-            self.given.append(order)
+            given.append(order)
             if isinstance(order, Move):
-                self.moves.append(i)
+                moves.append(i)
                 kind[i] = MOVE
                 dest[i] = target = prov[order.target]
-                if unit.type is UnitType.ARMY and (
-                    order.via_convoy or target not in army_near.get(p, ())
-                ):
-                    self.maybe_convoyed.add(i)
+                if unit.type is army and (order.via_convoy or target not in army_near.get(p, ())):
+                    maybe_convoyed.add(i)
             elif isinstance(order, _SUPPORTS):
-                self.supports.append(i)
+                supports.append(i)
                 kind[i] = SUPPORT
             elif isinstance(order, Convoy):
-                self.convoys.append(i)
+                convoys.append(i)
                 kind[i] = CONVOY
 
     def match_convoys(self) -> None:
