@@ -7,7 +7,7 @@ its coasts, which is all a convoy needs (the army lands on the province, not on 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 
 from adjudicator.board.map import Map
 
@@ -56,9 +56,9 @@ def route_exists(
     caller whose answers are expensive or guessed only pays for the fleets the search reaches.
     Without it every fleet is usable (the question the order reader asks: could a route exist?).
     """
-    fleet_near = game_map.facts.fleet_near.get
     if usable is None:
-        return _any_route(fleet_near, source, target, frozenset(fleets))
+        return _any_route(game_map.facts.water, source, target, frozenset(fleets))
+    fleet_near = game_map.facts.fleet_near.get
     pool = frozenset(fleets)
     seen: set[str] = set()
     queue: deque[str] = deque()
@@ -81,19 +81,17 @@ def route_exists(
 
 
 def _any_route(
-    fleet_near: Callable[[str, frozenset[str]], frozenset[str]],
-    source: str,
-    target: str,
-    pool: frozenset[str],
+    water: Mapping[str, frozenset[str]], source: str, target: str, pool: frozenset[str]
 ) -> bool:
-    """`route_exists` with every fleet usable: a plain search, in no particular order."""
-    frontier = [f for f in pool if source in fleet_near(f, _NOWHERE)]
+    """`route_exists` with every fleet usable: a plain search over fleet-held convoy areas."""
+    frontier = list(water.get(source, _NOWHERE) & pool)
     seen = set(frontier)
+    goal = water.get(target, _NOWHERE)
     while frontier:
-        near = fleet_near(frontier.pop(), _NOWHERE)
-        if target in near:
+        here = frontier.pop()
+        if here in goal:
             return True
-        for step in near & pool:
+        for step in water.get(here, _NOWHERE) & pool:
             if step not in seen:
                 seen.add(step)
                 frontier.append(step)
@@ -108,23 +106,20 @@ def needed_for_convoy(
     Such routes are induced paths: no fleet touches the source or target or an earlier fleet
     except its neighbours on the route. The search is over the fleets on the board: tiny.
     """
-
-    fleet_near = game_map.facts.fleet_near
-
-    def near(place: str) -> frozenset[str]:
-        return fleet_near.get(place, _NOWHERE)
+    water = game_map.facts.water
 
     def routes(path: list[str]) -> Iterator[list[str]]:
         last = path[-1]
-        if target in near(last):
+        if last in water[target]:
             yield path
             return
-        for sea in sorted(near(last) & fleets):
-            if sea in path or source in near(sea):
+        for sea in sorted(water[last] & fleets):
+            if sea in path or sea in water[source]:
                 continue
-            if any(sea in near(p) for p in path[:-1]):
+            if any(sea in water[p] for p in path[:-1]):
                 continue
             yield from routes([*path, sea])
 
-    firsts = sorted(f for f in fleets if source in near(f))
-    return any(fleet in route for first in firsts for route in routes([first]))
+    return any(
+        fleet in route for first in sorted(water[source] & fleets) for route in routes([first])
+    )

@@ -235,6 +235,9 @@ class MapFacts:
     """Location -> the provinces a fleet there can move to (for convoy routes and retreats)."""
     coasts: Mapping[str, tuple[str, ...]]
     """Province with several coasts -> its coast locations."""
+    water: Mapping[str, frozenset[str]]
+    """Province -> the convoy areas a fleet there (on any coast) borders: the steps of a
+    convoy route, looked up as sets."""
 
 
 def _derive_facts(game_map: Map) -> MapFacts:
@@ -246,7 +249,18 @@ def _derive_facts(game_map: Map) -> MapFacts:
     fleet_near = {
         loc: game_map.reachable_provinces(UnitType.FLEET, loc) for loc in game_map.fleet_adjacency
     }
+    seas = game_map.convoy_areas
+    water = {
+        code: frozenset(
+            provinces[target]
+            for location in game_map.locations_of(code)
+            for target in game_map.fleet_adjacency.get(location, ())
+            if provinces[target] in seas
+        )
+        for code in game_map.provinces
+    }
     return MapFacts(
+        water=water,
         province=provinces,
         seas=game_map.convoy_areas,
         army_near=game_map.army_adjacency,

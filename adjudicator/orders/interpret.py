@@ -382,20 +382,31 @@ def _order(
     return order, fixed_reason(game_map, order)
 
 
-@lru_cache(maxsize=1 << 15)
-def _read_keyed(
-    game_map: Map,
-    kind_code: str,
-    power: str,
-    text: str,
-    own: tuple[str, bool, str] | None,
-    other: tuple[bool, str] | None,
-) -> OrderEntry | OrderError | model.Order:
-    """`_read`, cached on plain strings and flags (power, fleet?, location): hashing them is
-    cheap, where the Unit values and the enums hash in Python."""
-    unit = None if own is None else Unit(own[0], _TYPE[own[1]], own[2])
-    ref = None if other is None else _ref(_TYPE[other[0]], other[1])
-    return _read(game_map, PhaseKind(kind_code), power, text, unit, ref)
+_ReadKey = tuple[Map, str, str, str, str | None, bool, str | None, bool, str | None]
+_READ: dict[_ReadKey, OrderEntry | OrderError | model.Order] = {}
+_READ_LIMIT = 1 << 15
+
+
+def _read_keyed(key: _ReadKey) -> OrderEntry | OrderError | model.Order:
+    """`_read`, cached on plain strings and flags (power, fleet?, location), which hash cheaply.
+
+    The cache is a plain dict of immutable values: a read or a write is one atomic step under
+    the interpreter lock, so threads share it safely (a thread that misses reads the text
+    again; one that clears it only costs others a miss). Emptied when full.
+    """
+    found = _READ.get(key)
+    if found is not None:
+        return found
+    game_map, kind_code, power, text, own_power, own_fleet, own_at, other_fleet, other_at = key
+    unit = (
+        None if own_power is None or own_at is None else Unit(own_power, _TYPE[own_fleet], own_at)
+    )
+    ref = None if other_at is None else _ref(_TYPE[other_fleet], other_at)
+    read = _read(game_map, PhaseKind(kind_code), power, text, unit, ref)
+    if len(_READ) >= _READ_LIMIT:
+        _READ.clear()
+    _READ[key] = read
+    return read
 
 
 _TYPE = {True: UnitType.FLEET, False: UnitType.ARMY}
@@ -441,21 +452,28 @@ def _one(
     reading = _reading(game_map, kind_code, text)
     if isinstance(reading, _Unreadable):
         return OrderError(power, text, reading.message, reading.span)
-    own: tuple[str, bool, str] | None = None
+    unit: Unit | None = None
     if reading.own is not None:
         if kind is PhaseKind.RETREAT:
             dislodged = board.dislodged.get(reading.own)
             unit = dislodged.unit if dislodged else None
         else:
             unit = board.units.get(reading.own)
-        if unit is not None:
-            own = (unit.power, unit.type is UnitType.FLEET, unit.location)
-    other: tuple[bool, str] | None = None
-    if reading.other is not None:
-        found = board.units.get(reading.other)
-        if found is not None:  # whoever it belongs to: only its type and place matter
-            other = (found.type is UnitType.FLEET, found.location)
-    read = _read_keyed(game_map, kind_code, power, text, own, other)
+    found = None if reading.other is None else board.units.get(reading.other)
+    fleet = UnitType.FLEET
+    read = _read_keyed(
+        (
+            game_map,
+            kind_code,
+            power,
+            text,
+            None if unit is None else unit.power,
+            unit is not None and unit.type is fleet,
+            None if unit is None else unit.location,
+            found is not None and found.type is fleet,  # whoever owns it: type and place matter
+            None if found is None else found.location,
+        )
+    )
     if isinstance(read, OrderEntry | OrderError):
         return read
     return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
