@@ -38,6 +38,7 @@ from adjudicator.orders.parse import (
     resolve_written_place,
 )
 from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.settle import Candidate, order_key, settle
 from adjudicator.orders.sheet import power_key, segments
 
 _MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
@@ -203,81 +204,6 @@ class _Reader:
             # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
             return model.SupportMove(ref, other, location_for(self.map, other.type, place))
         return model.Convoy(ref, other, place.province)
-
-
-# -- several orders for one unit ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    index: int
-    entry: OrderEntry
-
-
-def _key(index: int, entry: OrderEntry) -> object:
-    """What an order is for: the orders of one group compete (the index: waives never do)."""
-    order = entry.order
-    if isinstance(order, model.Waive):
-        return index
-    if isinstance(order, model.Build):
-        return ("build", entry.power, order)
-    return order.unit.location  # the unit's location on the board, whatever was written
-
-
-def _error(entry: OrderEntry, message: str) -> OrderError:
-    assert entry.input is not None
-    return OrderError(entry.power, entry.input, message, (0, len(entry.input)))
-
-
-def _settle(
-    candidates: list[_Candidate], rules: Rules, kind: PhaseKind
-) -> tuple[dict[int, OrderEntry], dict[int, OrderError]]:
-    """One order per unit (DATC 4.D.3): repeats of one order count once, an illegal order is
-    ignored when the unit has a legal one, and different legal orders follow
-    `rules.multiple_orders` (default: none of them counts, so the unit holds)."""
-    groups: dict[object, list[_Candidate]] = {}
-    for candidate in candidates:
-        groups.setdefault(_key(candidate.index, candidate.entry), []).append(candidate)
-    kept: dict[int, OrderEntry] = {}
-    errors: dict[int, OrderError] = {}
-    for group in groups.values():
-        distinct: list[_Candidate] = []
-        for candidate in group:
-            order = candidate.entry.order
-            earlier = next((d for d in distinct if d.entry.order == order), None)
-            if earlier is None:
-                distinct.append(candidate)
-            else:
-                errors[candidate.index] = _error(
-                    candidate.entry, f"repeats the order '{earlier.entry.input}'"
-                )
-        legal = [c for c in distinct if c.entry.illegal is None]
-        pool = legal or distinct
-        for candidate in distinct:
-            if candidate not in pool:
-                errors[candidate.index] = _error(
-                    candidate.entry,
-                    f"ignored: {candidate.entry.illegal}; the unit has a legal order",
-                )
-        if len(pool) == 1:
-            kept[pool[0].index] = pool[0].entry
-            continue
-        chosen = {"first": pool[0], "last": pool[-1]}.get(rules.multiple_orders)
-        fate = "is disbanded" if kind is PhaseKind.RETREAT else "holds"
-        inputs = ", ".join(f"'{c.entry.input}'" for c in pool)
-        for candidate in pool:
-            if candidate is chosen:
-                kept[candidate.index] = candidate.entry
-            elif chosen is None:
-                errors[candidate.index] = _error(
-                    candidate.entry,
-                    f"{len(pool)} different orders for one unit ({inputs}), so it {fate}",
-                )
-            else:
-                errors[candidate.index] = _error(
-                    candidate.entry, f"overruled by the order '{chosen.entry.input}'"
-                )
-    return kept, errors
 
 
 # -- the whole set ------------------------------------------------------------------------
@@ -500,11 +426,11 @@ def interpret_orders(
         for segment_power, segment in segments(game_map, given, power):
             results.append(_one(game_map, board, kind, kind_code, segment_power, segment))
     entries = [r for r in results if isinstance(r, OrderEntry)]
-    keys = {_key(i, entry) for i, entry in enumerate(entries)}
+    keys = {order_key(i, entry) for i, entry in enumerate(entries)}
     if len(entries) == len(results) == len(keys):
         return entries, []  # the usual case: no errors, and one order for each unit
-    candidates = [_Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
-    kept, errors = _settle(candidates, rules, kind)
+    candidates = [Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
+    kept, errors = settle(candidates, rules, kind)
     entries = [kept[i] for i in sorted(kept)]
     all_errors = sorted(
         [(i, r) for i, r in enumerate(results) if isinstance(r, OrderError)] + list(errors.items()),
