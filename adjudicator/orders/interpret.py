@@ -36,6 +36,7 @@ from adjudicator.orders.parse import (
     order_words,
     raw_parse,
     resolve_written_place,
+    unit_words,
 )
 from adjudicator.orders.results import OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
@@ -236,9 +237,6 @@ def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
         return None
 
 
-_UNIT_WORDS = frozenset({"a", "army", "f", "fleet"})
-
-
 def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
     """A clearer error for an order that stops after a place ('A Par X Bur'): the grammar reads
     all those words as one place name and complains at the end, so point at the first word after
@@ -246,7 +244,7 @@ def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
     if not message.startswith("incomplete order"):
         return None
     words = [(m.group(), m.span()) for m in re.finditer(r"[^\s.,;]+", text)]
-    if words and words[0][0].lower() in _UNIT_WORDS:
+    if words and words[0][0].lower() in unit_words():
         words = words[1:]
     run = 0
     while run < len(words) and words[run][0].lower() not in order_words():

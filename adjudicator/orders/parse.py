@@ -260,6 +260,21 @@ def order_words() -> frozenset[str]:
 
 
 @cache
+def unit_words() -> frozenset[str]:
+    """The words the grammar reads as a unit type ('a', 'army', 'f', 'fleet'), lower case:
+    taken from its `army` and `fleet` rules, so Python keeps no second list of them."""
+    parser = _parser()
+    patterns = {t.name: t.pattern for t in parser.terminals}
+    return frozenset(
+        pattern.value.lower()
+        for rule in parser.rules
+        if rule.origin.name in ("army", "fleet")
+        for symbol in rule.expansion
+        if isinstance(pattern := patterns.get(symbol.name), PatternStr)
+    )
+
+
+@cache
 def _keywords() -> frozenset[str] | None:
     """The lower-case keywords a WORD could be read as; None when the grammar's terminals are not
     what the shape cache relies on (it is then not used)."""

@@ -283,3 +283,9 @@ def test_lower_case_full_names_read_the_same(order: Order) -> None:
     for code, prov in MAP.provinces.items():
         text = text.replace(f" {code}", f" {prov.name}")
     assert parse_order(MAP, text.lower()) == order
+
+
+def test_unit_words_come_from_the_grammar() -> None:
+    from adjudicator.orders.parse import unit_words
+
+    assert unit_words() == frozenset({"a", "army", "f", "fleet"})
