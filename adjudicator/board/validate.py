@@ -98,8 +98,12 @@ class _Board:
         return result
 
 
-def validate_map_data(data: Mapping[str, Any]) -> list[str]:
-    """Every problem found in a map file's parsed contents; an empty list means usable."""
+def validate_map_data(data: Mapping[str, Any], *, whole_board: bool = False) -> list[str]:
+    """Every problem found in a map file's parsed contents; an empty list means usable.
+
+    `whole_board` adds the analyses of the board as a graph (NetworkX: provinces cut off from
+    the rest), for map authors (`adjudicator map validate`, `map import`) and the test suite;
+    loading a map skips them, so start-up never imports NetworkX."""
     if not isinstance(data, Mapping):
         return ["the map file must be a table of sections ([variant], [provinces], [powers], ...)"]
     problems: list[str] = []
@@ -124,7 +128,7 @@ def validate_map_data(data: Mapping[str, Any]) -> list[str]:
     problems += _check_powers(_section(data, "powers"), board)
     problems += _check_variant(_section(data, "variant"), board, "variant" in data)
     problems += check_variant_rules(data)
-    if not problems:  # on a well-formed board: can every province be reached?
+    if whole_board and not problems:  # on a well-formed board: can every province be reached?
         problems += _check_connected(provinces, army, fleet)
     return problems
 

@@ -30,7 +30,7 @@ def validate_command(file: Path) -> None:
     from adjudicator.board.inherit import with_base
 
     data = with_base(data, file.parent)
-    problems = validate_map_data(data)
+    problems = validate_map_data(data, whole_board=True)
     if problems:
         for problem in problems:
             click.echo(problem)
@@ -121,7 +121,7 @@ def import_command(source: Path, output: Path | None, name: str | None) -> None:
     target.write_text(imported.text, encoding="utf-8")
     for line in imported.report:
         click.echo(f"not represented: {line}")
-    problems = validate_map_data(imported.data)
+    problems = validate_map_data(imported.data, whole_board=True)
     for problem in problems:
         click.echo(f"{target}: {problem}")
     if problems:

@@ -268,7 +268,7 @@ def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
 def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable:
     """What one order's text says before the power and the position are looked at, or why it
     cannot be an order whatever they are."""
-    kind = PhaseKind(kind_code)
+    kind = _KINDS[kind_code]
     raw = raw_parse(join_compounds(game_map, text))
     if isinstance(raw, SyntaxProblem):
         stray = _stray_word(game_map, text, raw.message)
@@ -288,73 +288,69 @@ def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable
     return _Reading(raw, own, _province_of(reader, raw.other))
 
 
+_Place = tuple[bool, str]
+"""A unit as a cache key: (is it a fleet?, its location)."""
+_TYPE = {True: UnitType.FLEET, False: UnitType.ARMY}
+_KINDS = {kind.value: kind for kind in PhaseKind}
+
+
 @lru_cache(maxsize=1 << 15)
 def _order(
-    game_map: Map,
-    kind: PhaseKind,
-    text: str,
-    units: tuple[model.UnitRef | None, model.UnitRef | None],
+    game_map: Map, kind_code: str, text: str, own: _Place | None, other: _Place | None
 ) -> tuple[model.Order, str | Depends | None] | _Unreadable:
     """The order a text gives the units it names as they stand, whoever owns them, with the
     part of its legality that does not depend on the rest of the board."""
-    reading = _reading(game_map, kind.value, text)
+    reading = _reading(game_map, kind_code, text)
     assert isinstance(reading, _Reading)
+    units = (
+        None if own is None else _ref(_TYPE[own[0]], own[1]),
+        None if other is None else _ref(_TYPE[other[0]], other[1]),
+    )
     try:
-        order = _Reader(game_map, kind, text, *units).order(reading.raw)
+        order = _Reader(game_map, _KINDS[kind_code], text, *units).order(reading.raw)
     except _Problem as problem:
         return _Unreadable(problem.message, problem.span)
     return order, fixed_reason(game_map, order)
 
 
-_ReadKey = tuple[Map, str, str, str, str | None, bool, str | None, bool, str | None]
-_READ: dict[_ReadKey, OrderEntry | OrderError | model.Order] = {}
+_ReadKey = tuple[str, str, str, str | None, _Place | None, _Place | None]
+"""(phase kind, power, text, the owner of the unit ordered, that unit, the other unit named)."""
+_READ: dict[Map, dict[_ReadKey, OrderEntry | OrderError | model.Order]] = {}
 _READ_LIMIT = 1 << 15
 
 
-def _read_keyed(key: _ReadKey) -> OrderEntry | OrderError | model.Order:
-    """`_read`, cached on plain strings and flags (power, fleet?, location), which hash cheaply.
-
-    The cache is a plain dict of immutable values: a read or a write is one atomic step under
-    the interpreter lock, so threads share it safely (a thread that misses reads the text
-    again; one that clears it only costs others a miss). Emptied when full.
-    """
-    found = _READ.get(key)
-    if found is not None:
-        return found
-    game_map, kind_code, power, text, own_power, own_fleet, own_at, other_fleet, other_at = key
-    unit = (
-        None if own_power is None or own_at is None else Unit(own_power, _TYPE[own_fleet], own_at)
-    )
-    ref = None if other_at is None else _ref(_TYPE[other_fleet], other_at)
-    read = _read(game_map, PhaseKind(kind_code), power, text, unit, ref)
-    if len(_READ) >= _READ_LIMIT:
-        _READ.clear()
-    _READ[key] = read
-    return read
-
-
-_TYPE = {True: UnitType.FLEET, False: UnitType.ARMY}
-
-
-def _read(
-    game_map: Map,
-    kind: PhaseKind,
-    power: str,
-    text: str,
-    own: Unit | None,
-    other: model.UnitRef | None,
-) -> OrderEntry | OrderError | model.Order:
+def _read(game_map: Map, key: _ReadKey) -> OrderEntry | OrderError | model.Order:
     """An order's text read for a power against the units found: the entry, or the order when
-    its legality depends on more of the board than these units."""
-    reading = _reading(game_map, kind.value, text)
+    its legality depends on more of the board than these units.
+
+    Cached per map on plain strings and flags, which hash cheaply. The cache is plain dicts of
+    immutable values: a read or a write is one atomic step under the interpreter lock, so
+    threads share it safely (a thread that misses reads the text again; one that clears it
+    only costs others a miss). Emptied when full.
+    """
+    cache = _READ.get(game_map)
+    if cache is None:
+        cache = _READ.setdefault(game_map, {})
+    found = cache.get(key)
+    if found is None:
+        found = _read_anew(game_map, key)
+        if len(cache) >= _READ_LIMIT:
+            cache.clear()
+        cache[key] = found
+    return found
+
+
+def _read_anew(game_map: Map, key: _ReadKey) -> OrderEntry | OrderError | model.Order:
+    kind_code, power, text, owner, own, other = key
+    reading = _reading(game_map, kind_code, text)
     assert isinstance(reading, _Reading)
     if reading.own is not None:
-        problem = _owner_problem(game_map, kind, power, reading.own, own)
+        unit = None if owner is None or own is None else Unit(owner, _TYPE[own[0]], own[1])
+        problem = _owner_problem(game_map, _KINDS[kind_code], power, reading.own, unit)
         if problem is not None:
             assert reading.raw.unit is not None
             return OrderError(power, text, problem, reading.raw.unit.span)
-    units = (None if own is None else _ref(own.type, own.location), other)
-    found = _order(game_map, kind, text, units)
+    found = _order(game_map, kind_code, text, own, other)
     if isinstance(found, _Unreadable):
         return OrderError(power, text, found.message, found.span)
     order, reason = found
@@ -385,18 +381,18 @@ def _one(
             unit = board.units.get(reading.own)
     found = None if reading.other is None else board.units.get(reading.other)
     fleet = UnitType.FLEET
-    read = _read_keyed(
+    fleet = UnitType.FLEET
+    read = _read(
+        game_map,
         (
-            game_map,
             kind_code,
             power,
             text,
             None if unit is None else unit.power,
-            unit is not None and unit.type is fleet,
-            None if unit is None else unit.location,
-            found is not None and found.type is fleet,  # whoever owns it: type and place matter
-            None if found is None else found.location,
-        )
+            None if unit is None else (unit.type is fleet, unit.location),
+            # whoever owns the other unit: only its type and place matter
+            None if found is None else (found.type is fleet, found.location),
+        ),
     )
     if isinstance(read, OrderEntry | OrderError):
         return read

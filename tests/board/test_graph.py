@@ -30,7 +30,7 @@ def test_provinces_cut_off_from_the_board_are_a_problem() -> None:
         for source, targets in data[kind].items():
             inside = source in iberia
             data[kind][source] = [t for t in targets if (t in iberia) == inside]
-    problems = validate_map_data(data)
+    problems = validate_map_data(data, whole_board=True)
     assert problems == [
         "provinces cut off from the rest of the board: POR, SPA; "
         "link them with an [army] or [fleet] edge"
@@ -38,7 +38,7 @@ def test_provinces_cut_off_from_the_board_are_a_problem() -> None:
 
 
 def test_the_standard_board_is_connected() -> None:
-    assert validate_map_data(_standard()) == []
+    assert validate_map_data(_standard(), whole_board=True) == []
 
 
 def _bfs(start: str, neighbours: dict[str, set[str]]) -> dict[str, int]:
@@ -73,3 +73,25 @@ def test_distance_tables_are_read_only() -> None:
         table["NTH"] = {}  # type: ignore[index]
     assert table["NTH"]["LON"] == 1
     assert table["STP/NC"]["STP/SC"] > 3  # the two coasts are far apart by sea
+
+
+@pytest.mark.parametrize("path", sorted(data_dir("maps").glob("*.toml")), ids=lambda p: p.stem)
+def test_every_shipped_board_is_connected(path: Path) -> None:
+    from adjudicator.board.inherit import read_toml, with_base
+
+    data = with_base(read_toml(path), path.parent)
+    assert validate_map_data(data, whole_board=True) == []
+
+
+def test_loading_a_map_does_not_import_networkx() -> None:
+    """Start-up stays light: the graph analyses run for map authors, not on every load."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from adjudicator.board.map import read_map_file;"
+        "from adjudicator.board.resources import data_dir;"
+        "read_map_file(data_dir('maps') / 'standard.toml'); print('networkx' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
