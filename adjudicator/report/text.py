@@ -342,6 +342,9 @@ def _adjustment_line(names: _Names, entry: OrderResult) -> str:
         case _:
             text = f"{entry.order}."
     tags = [t for t in entry.tags if t not in ("waived", "disbanded")]
+    if entry.result == "fails" and entry.reason:  # refused: say so and why, never as if done
+        word = "void" if "illegal" in tags else "refused"
+        return prefix + text + f"  (*{word}: {entry.reason}*)"
     return prefix + text + _tag_text(tags)
 
 

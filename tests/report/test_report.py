@@ -451,3 +451,45 @@ def test_names_and_adjectives_come_from_the_map() -> None:
         "Easthold: Fleet Cape Storm (south coast) -> The Strait.",
         "Westmark: Army Highlands SUPPORT Eastholder Army Valley -> Southport.",
     ]
+
+
+def test_refused_adjustment_orders_read_as_refused_with_their_reason() -> None:
+    """Issue 10, fault 1: a second build where one is allowed and a build on another power's
+    centre never read as done; each says why."""
+    from adjudicator.contract.documents import position_from_document, read_phase_document
+    from adjudicator.report.text import judge_report
+    from adjudicator.resolve.engine import adjudicate
+
+    document = {
+        "phase": "W1902A",
+        "units": {
+            "AUSTRIA": ["A VIE", "A BUD"],
+            "FRANCE": ["A PAR", "A PIC"],
+            "GERMANY": ["A BER"],
+        },
+        "centers": {
+            "AUSTRIA": ["VIE", "BUD"],
+            "FRANCE": ["PAR", "MAR", "BRE"],
+            "GERMANY": ["BER", "MUN", "KIE", "WAR"],
+        },
+        "orders": {
+            "AUSTRIA": ["Remove A Ser"],
+            "FRANCE": ["Build A Mar", "Build F Bre"],
+            "GERMANY": ["Build A War"],
+        },
+    }
+    position, rules = position_from_document(read_phase_document(document))
+    result = adjudicate(position, document["orders"], rules)
+    report = judge_report(load_map("standard"), position, result.orders, result.next)
+    lines = {line.strip() for line in report.splitlines()}
+    refused = [line for line in lines if "(*refused:" in line or "(*void:" in line]
+    assert any(
+        line.startswith("France:") and "Builds a fleet in Brest." in line for line in refused
+    )
+    assert any(
+        line.startswith("Germany:") and "Warsaw" in line and "(*void:" in line for line in refused
+    )
+    assert not any("Builds a fleet in Brest." in line and "(*" not in line for line in lines)
+    for entry in result.orders:
+        if entry.result == "fails":
+            assert any(entry.reason and entry.reason in line for line in refused), entry
