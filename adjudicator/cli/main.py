@@ -5,20 +5,11 @@ from __future__ import annotations
 import importlib
 import json
 import sys
-from pathlib import Path
 from typing import Any, ClassVar
 
 import click
 
-from adjudicator.cli.options import result_format
-
-
-def _read_json(path: str) -> Any:
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise click.ClickException(f"{path}: not valid JSON: {error}") from None
+from adjudicator.cli.options import read_json_file, result_format
 
 
 class _LazyGroup(click.Group):
@@ -57,7 +48,7 @@ def adjudicate(phase_file: str, output_format: str) -> None:
     """Adjudicate one phase document (`-` reads standard input)."""
     from adjudicator.contract.documents import DocumentError, adjudicate_document
 
-    data = _read_json(phase_file)
+    data = read_json_file(phase_file)
     try:
         if output_format == "text":
             click.echo(_text_report(data), nl=False)
@@ -125,7 +116,7 @@ def check(orders_file: Any, state_file: str) -> None:
     from adjudicator.orders.interpret import interpret_orders
 
     try:
-        position, rules = position_from_document(read_phase_document(_read_json(state_file)))
+        position, rules = position_from_document(read_phase_document(read_json_file(state_file)))
     except DocumentError as error:
         raise click.ClickException(str(error)) from None
     game_map = load_map(position.variant)

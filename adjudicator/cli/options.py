@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -26,3 +29,35 @@ def result_format(default: str) -> Callable[[_F], _F]:
         show_default=True,
         help="; ".join(_FORMATS[f] for f in choices) + ".",
     )
+
+
+def read_text_file(path: str) -> str:
+    """A file's text (`-`: standard input), or one sentence naming the file and what is wrong."""
+    try:
+        if path == "-":
+            return sys.stdin.buffer.read().decode("utf-8")
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise click.ClickException(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise click.ClickException(f"{path}: is a folder, not a file") from None
+    except UnicodeDecodeError as error:
+        bad = error.object[error.start : error.start + 1]
+        raise click.ClickException(
+            f"{path}: not UTF-8 text (byte {error.start}: {bad!r}); save it as UTF-8"
+        ) from None
+    except OSError as error:
+        raise click.ClickException(f"{path}: cannot be read ({error.strerror})") from None
+
+
+def read_json_file(path: str) -> Any:
+    """A JSON file's value, or one sentence naming the file, the line and the column."""
+    text = read_text_file(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise click.ClickException(
+            f"{path}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}"
+        ) from None
+    except RecursionError:
+        raise click.ClickException(f"{path}: JSON nested too deeply to be a document") from None

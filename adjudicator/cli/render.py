@@ -104,8 +104,8 @@ def document_svg(data: Any, title: str | None) -> str:
 @click.option("--title", default=None, help="Heading (default: the phase, 'Spring 1901 — ...').")
 def render_command(document: str, output: Path, title: str | None) -> None:
     """Draw the board of a phase document (with its orders) or a result document (outcomes)."""
-    from adjudicator.cli.main import _read_json
+    from adjudicator.cli.options import read_json_file
 
-    svg = document_svg(_read_json(document), title)
+    svg = document_svg(read_json_file(document), title)
     write_picture(svg, output)
     click.echo(f"{output}: written")

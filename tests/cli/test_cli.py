@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli.main import main
@@ -93,3 +94,30 @@ def test_check_shows_readings_and_carets(tmp_path: Path) -> None:
     assert "F Lon-Nth" in out and "=> F LON - NTH" in out
     assert "=> A PAR - BUR" in out
     assert "F Bre - Nor\n        ^^^ ambiguous province 'Nor'" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "no such file"),
+        ("folder", "is a folder, not a file"),
+        (b"\xff\xfe{", "not UTF-8 text (byte 0"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{\n "phase": }', ":2:11: not valid JSON"),
+    ],
+)
+def test_bad_files_get_one_sentence_not_a_traceback(
+    tmp_path: Path, content: bytes | str | None, expected: str
+) -> None:
+    """Issue 10, fault 3: each names the file (and line and column where there is one)."""
+    path = tmp_path / "phase.json"
+    if content == "folder":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    result = CliRunner().invoke(main, ["adjudicate", str(path)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"Error: {path}" in result.output
+    assert expected in result.output
+    assert "Traceback" not in result.output
