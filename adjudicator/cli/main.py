@@ -88,7 +88,7 @@ def _text_report(data: Any) -> str:
 
 
 @main.command()
-@click.argument("input_file", metavar="IN.jsonl", type=click.File("r"))
+@click.argument("input_file", metavar="IN.jsonl", type=click.File("rb"))
 @click.option("-o", "--output", type=click.File("w"), default="-", help="Where results go.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
 def batch(input_file: Any, output: Any, jobs: int) -> None:

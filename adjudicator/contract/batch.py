@@ -14,22 +14,27 @@ from typing import IO
 from adjudicator.contract.documents import DocumentError, adjudicate_json_line
 
 
-def process_line(numbered: tuple[int, str]) -> tuple[str, bool]:
-    """One input line -> (output line, ok). Never raises for bad input: it becomes an error line."""
+def process_line(numbered: tuple[int, str | bytes]) -> tuple[str, bool]:
+    """One input line -> (output line, ok). Never raises for bad input: it becomes an error line
+    (bytes that are not UTF-8 too: one bad line must not cost the others their results)."""
     number, line = numbered
     try:
-        return adjudicate_json_line(line).decode(), True
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        return adjudicate_json_line(text).decode(), True
+    except UnicodeDecodeError as error:
+        message = f"not UTF-8 text (byte {error.start} of the line); save the file as UTF-8"
     except DocumentError as error:
-        return json.dumps({"line": number, "error": str(error)}, ensure_ascii=False), False
+        message = str(error)
+    return json.dumps({"line": number, "error": message}, ensure_ascii=False), False
 
 
-def _numbered(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def _numbered(lines: Iterable[str | bytes]) -> Iterator[tuple[int, str | bytes]]:
     for number, line in enumerate(lines, start=1):
         if line.strip():
             yield number, line
 
 
-def run_batch(source: IO[str], sink: IO[str], jobs: int = 1) -> int:
+def run_batch(source: IO[str] | IO[bytes], sink: IO[str], jobs: int = 1) -> int:
     """Adjudicate every line of `source` into `sink`; returns how many lines failed."""
     failures = 0
     work = _numbered(source)

@@ -121,3 +121,20 @@ def test_bad_files_get_one_sentence_not_a_traceback(
     assert f"Error: {path}" in result.output
     assert expected in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_batch_goes_on_past_a_line_that_is_not_utf8(tmp_path: Path, jobs: str) -> None:
+    """Issue 10, fault 3: a non-UTF-8 line is one error line; the lines around it keep results."""
+    source = tmp_path / "in.jsonl"
+    source.write_bytes(b'{"phase": "S1901M"}\n\xff\xfe not text\n{"phase": "F1901M"}\n')
+    out = tmp_path / "out.jsonl"
+    result = CliRunner().invoke(main, ["batch", str(source), "-o", str(out), "--jobs", jobs])
+    assert result.exit_code == 1
+    first, second, third = (json.loads(line) for line in out.read_text().splitlines())
+    assert first["phase"] == "S1901M"
+    assert second == {
+        "line": 2,
+        "error": "not UTF-8 text (byte 0 of the line); save the file as UTF-8",
+    }
+    assert third["phase"] == "F1901M"
