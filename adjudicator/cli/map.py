@@ -10,6 +10,7 @@ import click
 
 from adjudicator.board.geometry import geometry_path, validate_geometry
 from adjudicator.board.map import map_from_data
+from adjudicator.board.resources import data_dir
 from adjudicator.board.validate import validate_map_data
 
 
@@ -18,10 +19,26 @@ def map_command() -> None:
     """Work with map files (maps/*.toml)."""
 
 
+def _map_file(name_or_path: str) -> Path:
+    """A map file named the way `--variant` names one (a map of maps/), or a path to one."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    bundled = data_dir("maps") / f"{name_or_path}.toml"
+    if bundled.is_file():
+        return bundled
+    if path.is_dir():
+        raise click.BadParameter(f"{name_or_path}: is a folder, not a map file")
+    known = ", ".join(sorted(p.stem for p in data_dir("maps").glob("*.toml")))
+    raise click.BadParameter(f"{name_or_path!r} is neither a file nor a variant; variants: {known}")
+
+
 @map_command.command(name="validate")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def validate_command(file: Path) -> None:
-    """Check FILE and list every problem in it, one per line (exit status 1 if any)."""
+@click.argument("name_or_file", metavar="VARIANT_OR_FILE")
+def validate_command(name_or_file: str) -> None:
+    """Check a variant (by name, as --variant takes it) or a map file and list every problem
+    in it, one per line (exit status 1 if any)."""
+    file = _map_file(name_or_file)
     try:
         data = tomllib.loads(file.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:

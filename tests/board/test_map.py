@@ -446,3 +446,14 @@ def test_cli_reports_unreadable_toml(tmp_path: Path) -> None:
     result = CliRunner().invoke(map_command, ["validate", str(bad)])
     assert result.exit_code == 1
     assert result.output.startswith(f"{bad}: not a readable TOML file: ")
+
+
+def test_map_validate_takes_a_variant_name_as_variant_does() -> None:
+    """Issue 10, fault 6: `map validate standard` reads maps/standard.toml."""
+    result = CliRunner().invoke(map_command, ["validate", "standard"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("OK: standard,")
+    unknown = CliRunner().invoke(map_command, ["validate", "standrad"])
+    assert unknown.exit_code == 2
+    assert "'standrad' is neither a file nor a variant" in unknown.output
+    assert "standard" in unknown.output.split("variants:")[1]
