@@ -6,6 +6,7 @@ Strings keep positions cheap to hash, compare and print, and they are already ca
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import total_ordering
@@ -75,6 +76,20 @@ class PhaseKind(StrEnum):
         return {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[self.value]
 
 
+_PHASE = re.compile(r"([SFW])(\d{1,4})([MRA])")
+
+
+def _phase_problem(text: str) -> str:
+    """Why a phase name cannot be read, in the words of its parts, with the likely fix."""
+    expected = "a season (S, F, W), a year of up to four digits and a kind (M, R, A)"
+    hint = ""
+    if re.fullmatch(r"[SF]\d{1,4}", text):
+        hint = f"; did you mean {text}M?"
+    elif re.fullmatch(r"W\d{1,4}", text):
+        hint = f"; did you mean {text}A?"
+    return f"bad phase name {text!r}: expected {expected}, e.g. S1901M, F1901R, W1901A{hint}"
+
+
 @total_ordering
 @dataclass(frozen=True, slots=True)
 class Phase:
@@ -90,13 +105,17 @@ class Phase:
     @classmethod
     def parse(cls, text: str) -> Phase:
         text = text.strip().upper()
-        if len(text) < 3 or not text[1:-1].isdigit():
-            raise ValueError(f"bad phase name {text!r}: expected e.g. S1901M, F1901R, W1901A")
-        season, kind = Season(text[0]), PhaseKind(text[-1])
+        match = _PHASE.fullmatch(text)
+        if match is None:
+            raise ValueError(_phase_problem(text))
+        season, kind = Season(match[1]), PhaseKind(match[3])
         valid = {Season.SPRING: "MR", Season.FALL: "MR", Season.WINTER: "A"}[season]
         if kind.value not in valid:
             raise ValueError(f"bad phase name {text!r}: {season.word} has no {kind.word} phase")
-        return cls(int(text[1:-1]), season, kind)
+        year = int(match[2])
+        if year == 0:
+            raise ValueError(f"bad phase name {text!r}: years start at 1 (e.g. S0001M)")
+        return cls(year, season, kind)
 
     def _key(self) -> tuple[int, int]:
         order = {"SM": 0, "SR": 1, "FM": 2, "FR": 3, "WA": 4}

@@ -40,3 +40,23 @@ def test_phase_names_keep_four_digit_years() -> None:
     assert str(first) == "S0001M"
     assert str(first.following()[-1]) == "S0002M"
     assert Phase.parse("S1M") == first
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("S1901", "did you mean S1901M?"),
+        ("W1901", "did you mean W1901A?"),
+        ("S0000M", "years start at 1"),
+        ("X1901M", "a season (S, F, W)"),
+        ("S12345M", "a year of up to four digits"),
+    ],
+)
+def test_bad_phase_names_say_what_is_wrong_in_the_input_s_words(text: str, words: str) -> None:
+    """Issue 10, faults 5 and 6: never "'1' is not a valid PhaseKind"; no year 0."""
+    with pytest.raises(ValueError) as caught:
+        Phase.parse(text)
+    message = str(caught.value)
+    assert f"bad phase name {text!r}" in message
+    assert words in message
+    assert "PhaseKind" not in message
