@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 
 class Rules(BaseModel):
@@ -76,7 +76,7 @@ class Rules(BaseModel):
     coin_toss_seed: int = 1914
     """The seed of the coin toss when it is not given (so a replay always tosses the same)."""
 
-    end_year: int | None = None
+    end_year: int | None = Field(default=None, ge=1)
     """The short-game rule: the game ends after this year's Fall/Winter; most centres wins."""
 
 
@@ -115,7 +115,25 @@ def rules_from(spec: str | Mapping[str, Any] | Rules | None) -> Rules:
     base = str(fields.pop("edition", "2023"))
     if base not in EDITIONS:
         raise ValueError(f"unknown rules edition {base!r}; known: {', '.join(EDITIONS)}")
-    return Rules(edition=base, **{**EDITIONS[base], **fields})
+    try:
+        return Rules(edition=base, **{**EDITIONS[base], **fields})
+    except ValidationError as error:
+        raise ValueError(_options_problem(error)) from None
+
+
+def _options_problem(error: ValidationError) -> str:
+    """A bad rule option in the words of the option and the value given, without pydantic's
+    links: 'rules: end_year: -5 must be at least 1'."""
+    parts = []
+    for problem in error.errors(include_url=False):
+        where = ".".join(str(p) for p in problem["loc"]) or "rules"
+        given = problem.get("input")
+        message = str(problem["msg"])
+        if problem["type"] == "extra_forbidden":
+            known = ", ".join(sorted(Rules.model_fields))
+            message = f"unknown option; known: {known}"
+        parts.append(f"{where}: {message} (given {given!r})")
+    return "rules: " + "; ".join(parts)
 
 
 def rules_spec(rules: Rules) -> str | dict[str, Any]:

@@ -84,9 +84,15 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
         for name, provinces in doc.centers.items():
             power = _power(game_map, name)
             for province in provinces:
-                if province.upper() not in game_map.supply_centers:
+                code = province.upper()
+                if code not in game_map.supply_centers:
                     raise DocumentError(f"{province!r} of {power} is not a supply centre")
-                centers[province.upper()] = power
+                if centers.get(code, power) != power:
+                    raise DocumentError(
+                        f"centers: {code} is listed for both {centers[code]} and {power}; "
+                        "a centre has one owner"
+                    )
+                centers[code] = power
     dislodged: dict[str, Dislodged] = {}
     for name, entries in doc.dislodged.items():
         power = _power(game_map, name)

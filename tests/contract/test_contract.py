@@ -306,3 +306,34 @@ def test_a_side_that_won_reads_back_as_the_winner() -> None:
     assert adjudicate_document(doc)["next"]["winner"] == "CENTRAL"
     with pytest.raises(DocumentError, match="unknown power 'Allies' on wwi"):
         adjudicate_document({**doc, "winner": "Allies"})
+
+
+def test_a_centre_owned_by_two_powers_is_refused() -> None:
+    """Issue 10, fault 5: the second owner used to win silently."""
+    document = {
+        "phase": "S1901M",
+        "units": {},
+        "centers": {"FRANCE": ["PAR", "BEL"], "GERMANY": ["BEL"]},
+    }
+    with pytest.raises(DocumentError) as caught:
+        adjudicate_document(document)
+    assert "BEL is listed for both FRANCE and GERMANY" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"end_year": -5}, "rules: end_year: Input should be greater than or equal to 1"),
+        ({"convoy_paradox": "nonsense"}, "rules: convoy_paradox:"),
+        ({"bogus": 1}, "rules: bogus: unknown option; known: adjacent_convoy"),
+    ],
+)
+def test_bad_rule_options_are_refused_in_the_options_words(
+    rules: dict[str, Any], words: str
+) -> None:
+    """Issue 10, faults 5 and 6: a negative end_year is refused; no pydantic text or link."""
+    with pytest.raises(DocumentError) as caught:
+        adjudicate_document({"phase": "S1901M", "units": {}, "rules": rules})
+    message = str(caught.value)
+    assert words in message
+    assert "pydantic" not in message and "http" not in message
