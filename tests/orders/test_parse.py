@@ -289,3 +289,13 @@ def test_unit_words_come_from_the_grammar() -> None:
     from adjudicator.orders.parse import unit_words
 
     assert unit_words() == frozenset({"a", "army", "f", "fleet"})
+
+
+@pytest.mark.parametrize("word", ["supp", "sup", "SUPP", "Sup"])
+def test_sup_and_supp_are_support(word: str) -> None:
+    """Issue 10, fault 7: `Sev supp A Ukr` used to read as an unknown province."""
+    from adjudicator import read_orders, start_position
+
+    entries, errors = read_orders(start_position(), {"RUSSIA": [f"F Sev {word} A Mos"]})
+    assert errors == []
+    assert [str(e.order) for e in entries] == ["F SEV S A MOS"]
