@@ -220,12 +220,25 @@ def game_from_document(data: Mapping[str, Any], source: str = "<game>") -> Game:
         meta=dict(doc.meta),
         disorder=tuple(doc.pending.disorder),
     )
+    _check_chain(game, source)
     if _phase(doc.pending.phase, f"{source}: pending") != game.current.phase:
         raise GameFileError(
             f"{source}: pending orders are for {doc.pending.phase}, "
             f"but the game is at {game.current.phase}"
         )
     return game
+
+
+def _check_chain(game: Game, source: str) -> None:
+    """Each played phase starts where the one before it ended (a copied, dropped or reordered
+    phase is caught when the file is read, not only by `game replay`)."""
+    for index, played in enumerate(game.played):
+        expected = game.before(index).phase
+        if played.phase != expected:
+            raise GameFileError(
+                f"{source}: phases[{index}] is {played.phase}, but the phase before it led to "
+                f"{expected}: the phases do not chain (duplicated or edited by hand?)"
+            )
 
 
 def _phase(text: str, where: str) -> Phase:

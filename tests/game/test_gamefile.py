@@ -198,3 +198,17 @@ def test_a_failed_change_writes_nothing(tmp_path: Path) -> None:
     with pytest.raises(GameError, match="refused"):
         update_game(path, change)
     assert path.read_bytes() == before
+
+
+def test_phases_that_do_not_chain_are_refused_on_reading() -> None:
+    """Issue 10, fault 5: a duplicated phase used to be noticed only by `game replay`."""
+    game = new_game()
+    game, _ = adjudicate_pending(with_orders(game, "FRANCE", ["A Par-Bur"]))
+    game, _ = adjudicate_pending(with_orders(game, "FRANCE", ["A Bur-Bel"]))
+    data = json.loads(game_to_text(game))
+    assert [p["phase"] for p in data["phases"]] == ["S1901M", "F1901M"]
+    data["phases"][1] = data["phases"][0]  # the spring copied over the fall
+    data["pending"]["phase"] = data["phases"][1]["next"]["phase"]
+    with pytest.raises(GameFileError, match=r"phases\[1\] is S1901M, but the phase before"):
+        game_from_text(json.dumps(data))
+    assert game_from_text(game_to_text(game)) == game  # an untouched file still reads
