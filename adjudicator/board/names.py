@@ -18,7 +18,10 @@ from functools import cache, lru_cache
 from adjudicator.board.map import Map
 
 _NOT_WORD = re.compile(r"[\W_]+")
-_HYPHENATED = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]++(?:-[^\W\d_]++)+")
+"""Words joined by hyphens. Linear: a match starts only where a word starts (the lookbehind),
+and the possessive runs never give letters back. (Without those, a long word with no hyphen
+was tried from each of its letters, each try running to its end: quadratic.)"""
 
 
 def normalize(text: str) -> str:

@@ -147,8 +147,23 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
     return doc
 
 
+MAX_ORDER_LINES = 10_000
+"""The most order lines one phase document may carry (a real phase has a few hundred at most):
+past it the document is refused, so memory stays bounded by what a phase can need."""
+
+
 def orders_from_document(doc: PhaseDocument) -> dict[str, list[str]]:
-    """Orders per power; a single string may hold several lines."""
+    """Orders per power; a single string may hold several lines. DocumentError past
+    MAX_ORDER_LINES lines."""
+    lines = sum(
+        text.count("\n") + 1
+        for texts in doc.orders.values()
+        for text in ([texts] if isinstance(texts, str) else texts)
+    )
+    if lines > MAX_ORDER_LINES:
+        raise DocumentError(
+            f"orders: {lines} lines; a phase document may carry at most {MAX_ORDER_LINES}"
+        )
     return {
         power: [texts] if isinstance(texts, str) else texts for power, texts in doc.orders.items()
     }

@@ -59,6 +59,16 @@ _FORMS = {
 }
 
 
+MAX_ORDER_LENGTH = 500
+"""The longest text read as one order (the longest real order is under 100 characters). Longer
+text is an error entry before any reading, so the work per order is bounded and reading a
+sheet is linear in its length."""
+_TOO_LONG = (
+    f"too long for one order ({{}} characters; at most {MAX_ORDER_LENGTH}): "
+    "put each order on its own line"
+)
+
+
 # -- one order ----------------------------------------------------------------------------
 
 
@@ -369,6 +379,8 @@ def _one(
             else "no power given: start with a header such as 'England:'"
         )
         return OrderError(power, text, message, (0, len(text)))
+    if len(text) > MAX_ORDER_LENGTH:
+        return OrderError(power, text, _TOO_LONG.format(len(text)), (MAX_ORDER_LENGTH, len(text)))
     reading = _reading(game_map, kind_code, text)
     if isinstance(reading, _Unreadable):
         return OrderError(power, text, reading.message, reading.span)
@@ -380,7 +392,6 @@ def _one(
         else:
             unit = board.units.get(reading.own)
     found = None if reading.other is None else board.units.get(reading.other)
-    fleet = UnitType.FLEET
     fleet = UnitType.FLEET
     read = _read(
         game_map,

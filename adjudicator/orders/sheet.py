@@ -14,26 +14,42 @@ from adjudicator.board.map import Map
 from adjudicator.board.names import resolve_power
 
 _COMMENT = re.compile(r"#|//")
-_BRACKET_HEADER = re.compile(r"\[\s*([^\]]*?)\s*\]\s*(.*)")
-_COLON_HEADER = re.compile(r"([^:]*?)\s*:\s*(.*)")
 _SEPARATOR = re.compile(r"[,;]")
+_NAME_LENGTH = 40
+"""Longer than any power's name: text before a ':' or inside '[...]' beyond this is no header."""
+_CACHED_LENGTH = 4096
+"""Strings longer than this are split anew each time rather than kept in the cache."""
 
 
 def _header(game_map: Map, line: str) -> tuple[str, str] | None:
     """(power, rest of line) when a line starts with a power header: 'England:', '[ENGLAND]',
-    or is nothing but a power's name."""
-    for pattern in (_BRACKET_HEADER, _COLON_HEADER):
-        match = pattern.fullmatch(line)
-        if match:
-            power = resolve_power(game_map, match.group(1))
+    or is nothing but a power's name. (Plain string searches, not regular expressions with
+    lazy groups: those backtrack quadratically on a long line without the closing mark.)"""
+    if line.startswith("["):
+        end = line.find("]", 0, _NAME_LENGTH)
+        if end > 0:
+            power = resolve_power(game_map, line[1:end])
             if power is not None:
-                return power, match.group(2)
+                return power, line[end + 1 :].strip()
+    colon = line.find(":", 0, _NAME_LENGTH)
+    if colon >= 0:
+        power = resolve_power(game_map, line[:colon])
+        if power is not None:
+            return power, line[colon + 1 :].strip()
+    if len(line) > _NAME_LENGTH:
+        return None
     power = resolve_power(game_map, line.rstrip(".:"))
     return (power, "") if power is not None else None
 
 
-@lru_cache(maxsize=1 << 14)
 def _lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """The orders of one string, line by line (cached for the usual, short strings)."""
+    if len(text) <= _CACHED_LENGTH:
+        return _cached_lines(game_map, text)
+    return _split_lines(game_map, text)
+
+
+def _split_lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
     """The orders of one string, line by line: (the power of a header starting the line,
     or None; the line's orders)."""
     lines: list[tuple[str | None, tuple[str, ...]]] = []
@@ -48,6 +64,9 @@ def _lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]]
         segments = (segment.strip() for segment in _SEPARATOR.split(line))
         lines.append((power, tuple(s for s in segments if s and s.strip("."))))
     return tuple(lines)
+
+
+_cached_lines = lru_cache(maxsize=1 << 14)(_split_lines)
 
 
 @lru_cache(maxsize=1 << 8)
