@@ -20,20 +20,27 @@ class Rules(BaseModel):
     edition: str = "2023"
     """The preset this set of options started from (informational)."""
 
-    multi_route_convoy: Literal["all_routes", "any_route"] = "all_routes"
+    multi_route_convoy: Literal["all_routes", "any_route", "own_fleets_first"] = "all_routes"
     """4.A.1: a convoy with several routes is disrupted only when all routes are (1982 on)
-    or as soon as any route is (1971)."""
+    or as soon as any route is (1971); "own_fleets_first" (the DPTG): as soon as any route is,
+    but when the army's own power's convoying fleets form a route, only they carry it (foreign
+    convoys are not used when not needed, DATC 6.F.10, 6.F.11)."""
 
-    convoy_paradox: Literal["szykman", "1982"] = "szykman"
-    """4.A.2: a convoy paradox is broken by the Szykman rule (the convoying fleets hold) or by
+    convoy_paradox: Literal["szykman", "1982", "dptg"] = "szykman"
+    """4.A.2: a convoy paradox is broken by the Szykman rule (the convoying fleets hold), by
     the 1982 rule (a convoyed army never cuts a support of an attack on a body of water that
-    holds a convoying fleet)."""
+    holds a convoying fleet) or by the DPTG's (the outcome in which every convoy of the paradox
+    fails, when that outcome is consistent; otherwise all its moves fail, DATC 6.F.22-6.F.24)."""
 
-    adjacent_convoy: Literal["via_or_own_fleet", "land_fallback", "1971"] = "via_or_own_fleet"
+    adjacent_convoy: Literal["via_or_own_fleet", "land_fallback", "1971", "explicit"] = (
+        "via_or_own_fleet"
+    )
     """4.A.3: when an army adjacent to its target may also go by convoy. 2023 (default): the
     convoy is used when the order says "via convoy" or a fleet of its own power is ordered to
     convoy it, with no fallback to the land route; DATC v2: the same, but the land route is used
-    when the convoy fails; 1971: only when the unit in the target moves the opposite way."""
+    when the convoy fails; 1971: only when the unit in the target moves the opposite way;
+    explicit (the DPTG): only when the order says "via convoy" (whatever the fleets do), and
+    then only by convoy."""
 
     convoyed_attack_cuts_support_on_itself: bool = False
     """4.A.4: may an army convoyed into a province cut a support for an attack on its own
@@ -96,7 +103,16 @@ EDITIONS: Mapping[str, Mapping[str, Any]] = {
         "retreat_to_convoy_origin": False,
         "civil_disorder": "classic",
     },
+    "dptg": {
+        "multi_route_convoy": "own_fleets_first",
+        "convoy_paradox": "dptg",
+        "adjacent_convoy": "explicit",
+    },
 }
+"""The presets. "dptg" is the Diplomacy Player's Technical Guide (1998) as the DATC v3.0 names
+its choices: 4.A.1 (6.F.10, 6.F.11), 4.A.2 (6.F.17-6.F.24) and 4.A.3 (choice e, 6.G.2-6.G.8).
+The DATC names no DPTG choice for the other section-4 issues; they keep the DATC's preference
+(its remarks on DPTG bugs, 6.E.7 and 6.E.15, are not rule choices and are not reproduced)."""
 
 DEFAULT_RULES = Rules()
 

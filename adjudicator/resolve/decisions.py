@@ -7,7 +7,8 @@ which refer to other decisions. `resolve` settles them with the guess algorithm 
 a decision met again deeper in its own recursion is guessed, first as failing then as
 succeeding; when exactly one guess is consistent it is taken, otherwise the backup rule decides
 the cycle (moves only: all succeed; convoys involved: the paradox rule, by default Szykman's,
-makes those convoys fail; anything else: all fail).
+makes those convoys fail, the DPTG's only when that is consistent and otherwise fails all
+the moves of the cycle; anything else: all fail).
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ class Decisions:
         self._deps: list[int] = []
         self._paths: dict[int, bool] = {}
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
-        self._any_route = rules.multi_route_convoy == "any_route"
+        self._any_route = rules.multi_route_convoy != "all_routes"
         self._paradox_1982 = rules.convoy_paradox == "1982"
+        self._paradox_dptg = rules.convoy_paradox == "dptg"
         self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
         self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
         self._open_decisions()
@@ -147,12 +149,30 @@ class Decisions:
             for k in convoys:
                 self._settle(k, False)
                 self.paradox[k] = True
+            if self._paradox_dptg and not self._all_fail_consistent(convoys):
+                # The DPTG: no consistent outcome with every convoy failing: all moves fail.
+                for k in cycle:
+                    if kinds[k] == MOVE:
+                        self._settle(k, False)
         elif all(kinds[k] == MOVE for k in cycle):
             for k in cycle:
                 self._settle(k, True)
         else:
             for k in cycle:
                 self._settle(k, False)
+
+    def _all_fail_consistent(self, convoys: list[int]) -> bool:
+        """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What the
+        test settles stays only when the answer is yes."""
+        saved = (self.state[:], self.result[:], self.paradox[:], self.backed_up[:])
+        mark = len(self._deps)
+        t = self.t
+        for k in convoys:
+            if not any(self.resolve(m) for m in t.moves_into.get(t.province[k], ())):
+                self.state, self.result, self.paradox, self.backed_up = saved
+                del self._deps[mark:]
+                return False
+        return True
 
     def _settle(self, i: int, value: bool) -> None:
         self.result[i] = value

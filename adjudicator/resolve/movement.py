@@ -272,8 +272,9 @@ class _Outcome:
             assert isinstance(order, Convoy)
             return _Why(False, ["no_convoy"], f"no convoy route to {province_of(order.target)}")
         if d.paradox[i]:
+            rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             return _Why(
-                False, ["disrupted"], "convoy paradox: this convoy is ignored (Szykman rule)"
+                False, ["disrupted"], f"convoy paradox: this convoy is ignored ({rule} rule)"
             )
         if not d.result[i]:
             return _Why(False, ["disrupted"])

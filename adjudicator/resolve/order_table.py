@@ -174,6 +174,8 @@ def _route_mode(
         theirs = orders[other] if other != NONE else None
         swapping = isinstance(theirs, Move) and province_of(theirs.target) == source
         return FALLBACK if swapping and has_route else LAND
+    if rules.adjacent_convoy == "explicit":
+        return BY_CONVOY if move.via_convoy else LAND
     intent = move.via_convoy or any(units[c].power == unit.power for c in candidates)
     if not intent:
         return LAND
@@ -243,6 +245,8 @@ class _Builder:
         self.backers: list[tuple[int, ...]] = [()] * n
         self.convoyed = [NONE] * n
         self.convoying_seas: set[str] = set()
+        self.foreign_unused: set[tuple[int, int]] = set()
+        """(fleet, army): a foreign convoy left out because the army's own fleets form a route."""
 
     def read_orders(self) -> None:
         """Each unit's order (hold when none) and its kind; armies that may go by convoy."""
@@ -289,7 +293,7 @@ class _Builder:
             assert isinstance(order, Move)
             fleets = self.candidates.get(i, [])
             if fleets:
-                fleet_at = {provinces[c]: c for c in fleets}
+                fleet_at = {provinces[c]: c for c in self._route_pool(i, fleets)}
                 on_route = route_fleets(self.map, provinces[i], dest[i], fleet_at)
                 self.has_route[i] = bool(on_route)
                 self.convoy_fleets[i] = tuple(sorted(fleet_at[p] for p in on_route))
@@ -306,6 +310,20 @@ class _Builder:
             )
             if self.route[i] == BY_CONVOY and not self.has_route[i]:
                 self._strand(i)
+
+    def _route_pool(self, i: int, fleets: list[int]) -> list[int]:
+        """The convoying fleets that may carry army `i`: all of them, or under the DPTG's rule
+        (4.A.1 "own_fleets_first") only its own power's when they alone form a route."""
+        if self.rules.multi_route_convoy != "own_fleets_first":
+            return fleets
+        power, provinces = self.units[i].power, self.provinces
+        own = [c for c in fleets if self.units[c].power == power]
+        if len(own) == len(fleets) or not route_fleets(
+            self.map, provinces[i], self.dest[i], [provinces[c] for c in own]
+        ):
+            return fleets
+        self.foreign_unused.update((c, i) for c in fleets if c not in own)
+        return own
 
     def _strand(self, i: int) -> None:
         """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
@@ -374,6 +392,8 @@ class _Builder:
                     self.convoying_seas.add(self.provinces[c])
                 elif route[i] == LAND:
                     self.void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
+                elif (c, i) in self.foreign_unused:
+                    self.void[c] = f"void: {units[i]} goes by its own power's fleets"
                 elif self.has_route[i]:
                     self.void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
 
