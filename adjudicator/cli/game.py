@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
@@ -18,6 +18,9 @@ from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Phase, PhaseKind, Season
+from adjudicator.cli import game_orders
+from adjudicator.cli.game_io import game_name, load, power_name, save, update
+from adjudicator.cli.game_orders import describe_pending, missing_warning
 from adjudicator.cli.options import result_format
 from adjudicator.game.game import (
     Game,
@@ -26,48 +29,20 @@ from adjudicator.game.game import (
     adjudicate_pending,
     declare_disorder,
     new_game,
-    order_lines,
     phase_rules,
-    read_orders,
     rebuild,
     replay,
 )
-from adjudicator.game.gamefile import GameFileError, read_game, update_game, write_game
-
-T = TypeVar("T")
-
-
-def _load(path: str) -> Game:
-    try:
-        return read_game(path)
-    except GameFileError as error:
-        raise click.ClickException(str(error)) from None
-
-
-def _save(path: str, game: Game) -> None:
-    try:
-        write_game(path, game)
-    except OSError as error:
-        raise click.ClickException(f"{path}: cannot write: {error}") from None
-
-
-def _update(path: str, change: Callable[[Game], tuple[Game, T]]) -> tuple[Game, T]:
-    """One locked read-change-write of the game file, its failures as command-line errors."""
-    try:
-        return update_game(path, change)
-    except (GameFileError, GameError) as error:
-        raise click.ClickException(str(error)) from None
-    except OSError as error:
-        raise click.ClickException(f"{path}: cannot write: {error}") from None
-
-
-def _game_name(path: str, game: Game) -> str:
-    return game.meta.get("name") or Path(path).stem
+from adjudicator.game.owed import Owed, owed_orders
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def game_command() -> None:
     """Run a game kept in one human-readable file (orders, adjudication, history, replay)."""
+
+
+game_command.add_command(game_orders.orders)
+game_command.add_command(game_orders.status)
 
 
 @game_command.command("new")
@@ -88,40 +63,8 @@ def new(game_file: str, variant: str, rules_name: str, name: str | None, force: 
         raise click.ClickException(str(error)) from None
     if name:
         game = Game(game.variant, game.rules, game.start, meta={"name": name})
-    _save(game_file, game)
+    save(game_file, game)
     click.echo(f"{game_file}: new {variant} game (rules {rules_name}) at {game.current.phase}")
-
-
-@game_command.command("orders")
-@click.argument("game_file", metavar="FILE")
-@click.argument("power")
-@click.argument("orders_file", metavar="ORDERS", type=click.File("r", encoding="utf-8"))
-def orders(game_file: str, power: str, orders_file: Any) -> None:
-    """Set POWER's orders for the current phase from ORDERS (`-` reads standard input).
-
-    A new order set replaces the power's earlier one. Every line is shown as it was read; lines
-    that could not be read are marked under the bad part. They are kept as written, so the
-    exit status is 1 when some line could not be read (the set is saved all the same).
-    """
-    from adjudicator.orders.caret import render_caret
-
-    lines = order_lines(orders_file.read())
-    game, reading = _update(game_file, lambda game: read_orders(game, power, lines))
-    code = reading.power
-    label = load_map(game.variant).powers[code].name
-    click.echo(f"{label}: {len(lines)} line(s) for {game.current.phase}")
-    if not lines:
-        click.echo("  (no orders: the units hold, retreats disband, adjustments by default)")
-    if code in game.disorder:
-        click.echo(f"  ({label} is declared in civil disorder: these orders are ignored)")
-    for entry in reading.entries:
-        mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
-        click.echo(f"  {entry.input!s:<36} => {entry.order}{mark}")
-    for problem in reading.errors:
-        click.echo(render_caret(problem.input, problem.span, problem.error))
-    if reading.errors:
-        click.echo(f"{len(reading.errors)} line(s) could not be read", err=True)
-        sys.exit(1)
 
 
 @game_command.command("disorder")
@@ -134,7 +77,7 @@ def disorder_command(game_file: str, powers: tuple[str, ...]) -> None:
     a dislodged one is disbanded, and they build nothing (with the rules' `disorder_units`
     "rulebook"; with "hold" the units only hold). Each played phase keeps its declaration.
     """
-    game, _ = _update(game_file, lambda game: (declare_disorder(game, powers), None))
+    game, _ = update(game_file, lambda game: (declare_disorder(game, powers), None))
     names = ", ".join(load_map(game.variant).powers[c].name for c in game.disorder)
     when = game.current.phase
     click.echo(f"civil disorder from {when}: {names}" if names else f"no civil disorder at {when}")
@@ -143,19 +86,33 @@ def disorder_command(game_file: str, powers: tuple[str, ...]) -> None:
 @game_command.command("adjudicate")
 @click.argument("game_file", metavar="FILE")
 @result_format("text")
-def adjudicate(game_file: str, output_format: str) -> None:
-    """Adjudicate the current phase with the pending orders and record it in the file."""
+@click.option(
+    "--strict", is_flag=True, help="Refuse (exit 1, nothing changed) while orders are missing."
+)
+def adjudicate(game_file: str, output_format: str, strict: bool) -> None:
+    """Adjudicate the current phase with the pending orders and record it in the file.
 
-    def change(game: Game) -> tuple[Game, tuple[Game, PlayedPhase]]:
+    Orders still owed (`game status`) are named in a warning on standard error: units without
+    orders hold, dislodged ones are disbanded, builds are waived and removals made by the rules.
+    With --strict the phase is not adjudicated while any are owed.
+    """
+
+    def change(game: Game) -> tuple[Game, tuple[Game, PlayedPhase, tuple[Owed, ...]]]:
+        owed = owed_orders(game)
+        if owed and strict:
+            warning = missing_warning(load_map(game.variant), game, owed)
+            raise GameError(f"{warning}\nnothing adjudicated, the file is unchanged (--strict)")
         updated, played = adjudicate_pending(game)
-        return updated, (game, played)
+        return updated, (game, played, owed)
 
-    updated, (game, played) = _update(game_file, change)
+    updated, (game, played, owed) = update(game_file, change)
     before = game.current
     if output_format == "json":
         click.echo(json.dumps(_result_document(played, updated), indent=2))
     else:
-        click.echo(_text_report(_game_name(game_file, game), game, before, played), nl=False)
+        click.echo(_text_report(game_name(game_file, game), game, before, played), nl=False)
+    if owed:
+        click.echo(f"warning: {missing_warning(load_map(game.variant), game, owed)}", err=True)
 
 
 def _result_document(played: PlayedPhase, game: Game) -> dict[str, Any]:
@@ -176,7 +133,7 @@ def _text_report(name: str, game: Game, before: Position, played: PlayedPhase) -
     if played.errors:
         lines = ["", "Orders that could not be read:", ""]
         for error in played.errors:
-            lines.append(f"{_power_name(game_map, error.power)}:")
+            lines.append(f"{power_name(game_map, error.power)}:")
             lines.append(render_caret(error.input, error.span, error.error))
         report = report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
     return report
@@ -193,7 +150,7 @@ def _text_report(name: str, game: Game, before: Position, played: PlayedPhase) -
 )
 def show(game_file: str, phase_name: str | None, output: Path | None) -> None:
     """Show the current position (or the one at the start of --phase) and its orders."""
-    game = _load(game_file)
+    game = load(game_file)
     try:
         phase = Phase.parse(phase_name) if phase_name else game.current.phase
         position, played = game.lookup(phase)
@@ -203,14 +160,14 @@ def show(game_file: str, phase_name: str | None, output: Path | None) -> None:
         _draw(game, position, played, output)
         return
     game_map = load_map(game.variant)
-    title = f"{_game_name(game_file, game)}: {game.variant}, rules {game.rules.edition}"
+    title = f"{game_name(game_file, game)}: {game.variant}, rules {game.rules.edition}"
     click.echo(title)
     click.echo(describe_position(game_map, position))
     disorder = game.disorder if played is None else played.disorder
     for line in describe_players(game_map, position, phase_rules(game.rules, disorder)):
         click.echo(line)
     if played is None:
-        click.echo(describe_pending(game_map, game.pending))
+        click.echo(describe_pending(game_map, game))
     else:
         click.echo(describe_results(game_map, played))
 
@@ -235,14 +192,9 @@ def html_command(game_file: str, output: Path) -> None:
     """Write one self-contained web page to step through the game, phase by phase."""
     from adjudicator.report.html import game_page
 
-    game = _load(game_file)
-    output.write_text(game_page(game, _game_name(game_file, game)), encoding="utf-8")
+    game = load(game_file)
+    output.write_text(game_page(game, game_name(game_file, game)), encoding="utf-8")
     click.echo(f"{output}: {len(game.played) + 1} phases")
-
-
-def _power_name(game_map: Map, code: str) -> str:
-    info = game_map.powers.get(code)
-    return info.name if info else code.title()
 
 
 def _place(game_map: Map, location: str) -> str:
@@ -263,11 +215,11 @@ def describe_position(game_map: Map, position: Position) -> str:
         | {u.power for u in position.units.values()}
         | set(position.centers.values())
     )
-    width = max(len(_power_name(game_map, p)) for p in powers) + 2
+    width = max(len(power_name(game_map, p)) for p in powers) + 2
     for power in powers:
         units = [str(u) for u in position.units_of(power)]
         centers = position.centers_of(power)
-        lead = f"{_power_name(game_map, power) + ':':<{width}}"
+        lead = f"{power_name(game_map, power) + ':':<{width}}"
         lines.append(f"{lead}{len(units)} units: {', '.join(units) or '-'}")
         lines.append(f"{'':<{width}}{len(centers)} centres: {', '.join(centers) or '-'}")
     unowned = sorted(game_map.supply_centers - set(position.centers))
@@ -291,9 +243,9 @@ def describe_position(game_map: Map, position: Position) -> str:
         lines += ["", "Adjustments:"]
         for power, count in sorted(due.items()):
             what = f"builds {count}" if count > 0 else f"removes {-count}"
-            lines.append(f"  {_power_name(game_map, power)} {what}")
+            lines.append(f"  {power_name(game_map, power)} {what}")
     if position.winner:
-        lines += ["", f"Winner: {_power_name(game_map, position.winner)}"]
+        lines += ["", f"Winner: {power_name(game_map, position.winner)}"]
     return "\n".join(lines)
 
 
@@ -302,7 +254,7 @@ def describe_players(game_map: Map, position: Position, rules: Rules) -> list[st
     from adjudicator.resolve.sides import coin_toss
 
     def names(powers: Iterable[str]) -> str:
-        return ", ".join(_power_name(game_map, p) for p in sorted(powers))
+        return ", ".join(power_name(game_map, p) for p in sorted(powers))
 
     lines = []
     neutral = game_map.neutral_at(position.phase)
@@ -317,26 +269,9 @@ def describe_players(game_map: Map, position: Position, rules: Rules) -> list[st
     if joined and position.phase > Phase(joined.year - 1, Season.FALL, PhaseKind.RETREAT):
         won = coin_toss(game_map, rules)
         lines.append(
-            f"Coin toss won by {won}: {_power_name(game_map, joins)} plays with it from {joined}"
+            f"Coin toss won by {won}: {power_name(game_map, joins)} plays with it from {joined}"
         )
     return ["", *lines] if lines else []
-
-
-def describe_pending(game_map: Map, pending: Mapping[str, Sequence[str]]) -> str:
-    """The orders received so far for the current phase, as written, and who has sent none."""
-    lines = ["", "Pending orders:"]
-    for power, texts in pending.items():
-        label = f"  {_power_name(game_map, power)}: "
-        if not texts:
-            lines.append(label + "(none: default orders)")
-        for index, text in enumerate(texts):
-            lines.append((label if index == 0 else " " * len(label)) + text)
-    missing = [_power_name(game_map, p) for p in game_map.powers if p not in pending]
-    if not pending:
-        lines.append("  (none yet)")
-    if missing and pending:
-        lines.append(f"  No orders yet from: {', '.join(missing)}")
-    return "\n".join(lines)
 
 
 def describe_results(game_map: Map, played: PlayedPhase) -> str:
@@ -345,9 +280,9 @@ def describe_results(game_map: Map, played: PlayedPhase) -> str:
     for r in played.results:
         tags = f" ({', '.join(r.tags)})" if r.tags else ""
         why = f": {r.reason}" if r.reason else ""
-        lines.append(f"  {_power_name(game_map, r.power)}: {r.order}  {r.result}{tags}{why}")
+        lines.append(f"  {power_name(game_map, r.power)}: {r.order}  {r.result}{tags}{why}")
     for e in played.errors:
-        lines.append(f"  {_power_name(game_map, e.power)}: {e.input!r} not read: {e.error}")
+        lines.append(f"  {power_name(game_map, e.power)}: {e.input!r} not read: {e.error}")
     lines.append(f"Next: {played.next.phase}")
     return "\n".join(lines)
 
@@ -362,10 +297,10 @@ def describe_results(game_map: Map, played: PlayedPhase) -> str:
 def replay_command(game_file: str, rewrite: bool) -> None:
     """Re-adjudicate every stored phase; exit 1 if any stored outcome is not reproduced."""
     if rewrite:
-        rebuilt, _ = _update(game_file, lambda game: (rebuild(game), None))
+        rebuilt, _ = update(game_file, lambda game: (rebuild(game), None))
         click.echo(f"rewrote {game_file}: {len(rebuilt.played)} phases re-adjudicated")
         return
-    game = _load(game_file)
+    game = load(game_file)
     differences = replay(game)
     for found in differences:
         click.echo(f"{found.phase}: differs")
@@ -398,5 +333,5 @@ def import_command(saved_file: str, game_file: str, force: bool) -> None:
         raise click.ClickException(f"{saved_file}: not valid JSON: {error}") from None
     except SavedGameError as error:
         raise click.ClickException(f"{saved_file}: {error}") from None
-    _save(game_file, game)
+    save(game_file, game)
     click.echo(f"{game_file}: imported {len(game.played)} phases; now at {game.current.phase}")

@@ -1,0 +1,127 @@
+"""`adjudicator game orders|status`: the orders of the current phase, and who still owes them.
+
+Every order is shown in canonical form (as the engine read it), in the order it was written;
+lines that could not be read are shown with why. Pure rendering helpers plus the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.types import PhaseKind
+from adjudicator.cli.game_io import game_name, load, power_name, update
+from adjudicator.game.game import Game, order_lines, read_orders
+from adjudicator.game.owed import Owed, owed_orders
+from adjudicator.game.readings import Reading, pending_readings
+from adjudicator.orders.results import OrderEntry
+
+
+def reading_line(reading: Reading) -> str:
+    """One order in canonical form (marked when it cannot succeed), or a line not read."""
+    if isinstance(reading, OrderEntry):
+        return str(reading.order) + (f"   (void: {reading.illegal})" if reading.illegal else "")
+    return f"{reading.input!r} not read: {reading.error}"
+
+
+def describe_pending(game_map: Map, game: Game) -> str:
+    """The orders received so far for the current phase, as read, and who has sent none."""
+    lines = ["", "Pending orders:"]
+    for power in game.pending:
+        label = f"  {power_name(game_map, power)}: "
+        shown = [reading_line(r) for r in pending_readings(game, power)]
+        for index, text in enumerate(shown or ["(none: default orders)"]):
+            lines.append((label if index == 0 else " " * len(label)) + text)
+    if not game.pending:
+        lines.append("  (none yet)")
+    return "\n".join(lines + describe_owed(game_map, game))
+
+
+_DEFAULTS = {
+    PhaseKind.MOVEMENT: "units without orders hold",
+    PhaseKind.RETREAT: "dislodged units without orders are disbanded",
+    PhaseKind.ADJUSTMENT: (
+        "builds not ordered are waived; removals not ordered are made by the civil-disorder rules"
+    ),
+}
+
+
+def owed_text(game_map: Map, owed: Owed) -> str:
+    """'France: A MAR' or 'Austria: A BUD, A VIE, F TRI (nothing sent)'."""
+    silent = "" if owed.sent else " (nothing sent)"
+    return f"{power_name(game_map, owed.power)}: {owed.words()}{silent}"
+
+
+def describe_owed(game_map: Map, game: Game) -> list[str]:
+    """Who still owes orders for the current phase, and what happens if they never come."""
+    owed = owed_orders(game)
+    if not owed:
+        return ["", f"Orders owed for {game.current.phase}: none"]
+    lines = ["", f"Orders owed for {game.current.phase}:"]
+    lines += [f"  {owed_text(game_map, o)}" for o in owed]
+    lines.append(f"  (if they do not come, {_DEFAULTS[game.current.phase.kind]})")
+    return lines
+
+
+def missing_warning(game_map: Map, game: Game, owed: Sequence[Owed]) -> str:
+    """For `game adjudicate`: whose orders are missing and what happens to them, a line each."""
+    phase = game.current.phase
+    lines = [f"orders missing for {phase} ({_DEFAULTS[phase.kind]}):"]
+    return "\n".join(lines + [f"  {owed_text(game_map, o)}" for o in owed])
+
+
+@click.command("status")
+@click.argument("game_file", metavar="FILE")
+def status(game_file: str) -> None:
+    """Who still owes orders for the current phase (units, retreats, builds and removals)."""
+    game = load(game_file)
+    game_map = load_map(game.variant)
+    phase = game.current.phase
+    click.echo(
+        f"{game_name(game_file, game)}: {phase.season.word} {phase.year} {phase.kind.word}"
+        f" ({phase})"
+    )
+    received = ", ".join(power_name(game_map, p) for p in game.pending) or "nobody yet"
+    click.echo(f"Orders received from: {received}")
+    for power in game.pending:
+        unread = sum(1 for r in pending_readings(game, power) if not isinstance(r, OrderEntry))
+        if unread:
+            click.echo(f"  {power_name(game_map, power)}: {unread} line(s) not read (game show)")
+    for line in describe_owed(game_map, game)[1:]:
+        click.echo(line)
+
+
+@click.command("orders")
+@click.argument("game_file", metavar="FILE")
+@click.argument("power")
+@click.argument("orders_file", metavar="ORDERS", type=click.File("r", encoding="utf-8"))
+def orders(game_file: str, power: str, orders_file: Any) -> None:
+    """Set POWER's orders for the current phase from ORDERS (`-` reads standard input).
+
+    A new order set replaces the power's earlier one. Every line is shown as it was read; lines
+    that could not be read are marked under the bad part. They are kept as written, so the
+    exit status is 1 when some line could not be read (the set is saved all the same).
+    """
+    from adjudicator.orders.caret import render_caret
+
+    lines = order_lines(orders_file.read())
+    game, reading = update(game_file, lambda game: read_orders(game, power, lines))
+    code = reading.power
+    label = load_map(game.variant).powers[code].name
+    click.echo(f"{label}: {len(lines)} line(s) for {game.current.phase}")
+    if not lines:
+        click.echo("  (no orders: the units hold, retreats disband, adjustments by default)")
+    if code in game.disorder:
+        click.echo(f"  ({label} is declared in civil disorder: these orders are ignored)")
+    for entry in reading.entries:
+        mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
+        click.echo(f"  {entry.input!s:<36} => {entry.order}{mark}")
+    for problem in reading.errors:
+        click.echo(render_caret(problem.input, problem.span, problem.error))
+    if reading.errors:
+        click.echo(f"{len(reading.errors)} line(s) could not be read", err=True)
+        sys.exit(1)

@@ -1,0 +1,90 @@
+"""`game status`, and `game adjudicate` warning (or refusing with --strict) while orders are owed,
+on real game files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+
+from adjudicator.cli.game import game_command
+
+
+def game(*args: str, input: str | None = None) -> Result:
+    result = CliRunner().invoke(game_command, list(args), input=input)
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result
+
+
+def test_status_names_every_unit_still_owed(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    game("new", path, "--variant", "five")  # Germany and Italy are neutral: nobody owes for them
+    game("orders", path, "france", "-", input="A Par-Bur\nF Bre-Mao\nA Mar-Spx\n")
+    game("orders", path, "england", "-", input="")
+    game("disorder", path, "turkey")
+    result = game("status", path)
+    assert result.exit_code == 0
+    assert result.output == (
+        "club: Spring 1901 Movement (S1901M)\n"
+        "Orders received from: England, France\n"
+        "  France: 1 line(s) not read (game show)\n"
+        "Orders owed for S1901M:\n"
+        "  Austria: A BUD, A VIE, F TRI (nothing sent)\n"
+        "  England: A LVP, F EDI, F LON\n"
+        "  France: A MAR\n"
+        "  Russia: A MOS, A WAR, F SEV, F STP/SC (nothing sent)\n"
+        "  (if they do not come, units without orders hold)\n"
+    )
+
+
+def test_show_lists_pending_orders_as_read_and_who_owes(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    game("new", path)
+    game("orders", path, "france", "-", input="a paris - burgundy\nxyz\nA Mar - Mos\n")
+    out = game("show", path).output
+    assert (
+        "  France: A PAR - BUR\n"
+        "          'xyz' not read: incomplete order: expected -, B, C, D, H, R, S\n"
+        "          A MAR - MOS   (void: " in out
+    )
+    assert "\nOrders owed for S1901M:\n  Austria: A BUD, A VIE, F TRI (nothing sent)\n" in out
+    assert "  France: F BRE\n" in out
+
+
+def test_adjudicate_warns_of_missing_orders_and_strict_refuses(tmp_path: Path) -> None:
+    path = tmp_path / "club.json"
+    game("new", str(path), "--variant", "classic-fva")  # Austria and France only
+    game("orders", str(path), "austria", "-", input="A Vie-Gal\nA Bud-Ser\n")
+    before = path.read_bytes()
+
+    refused = game("adjudicate", "--strict", str(path))
+    assert refused.exit_code == 1
+    assert refused.stdout == ""
+    assert refused.stderr == (
+        "Error: orders missing for S1901M (units without orders hold):\n"
+        "  Austria: F TRI\n"
+        "  France: A MAR, A PAR, F BRE (nothing sent)\n"
+        "nothing adjudicated, the file is unchanged (--strict)\n"
+    )
+    assert path.read_bytes() == before
+
+    warned = game("adjudicate", str(path))
+    assert warned.exit_code == 0
+    assert warned.stdout.startswith("Movement results for Spring of 1901.")
+    assert warned.stderr == (
+        "warning: orders missing for S1901M (units without orders hold):\n"
+        "  Austria: F TRI\n"
+        "  France: A MAR, A PAR, F BRE (nothing sent)\n"
+    )
+    assert "F1901M" in game("status", str(path)).output
+
+
+def test_strict_adjudicates_when_nothing_is_owed(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    game("new", path, "--variant", "classic-fva")
+    game("orders", path, "austria", "-", input="A Vie H\nA Bud H\nF Tri H\n")
+    game("orders", path, "france", "-", input="A Par H, A Mar H, F Bre H\n")
+    assert "Orders owed for S1901M: none\n" in game("status", path).output
+    result = game("adjudicate", "--strict", path)
+    assert result.exit_code == 0 and result.stderr == ""
