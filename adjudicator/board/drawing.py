@@ -8,6 +8,10 @@ other, the faces of the resulting arrangement are kept, and each province is the
 its location point. Faces holding no point (islands, lakes) are kept as scenery, coloured by the
 last filled outline painted over them (the drawing's own painter's order).
 
+What a drawing lacks for our map (a border DPjudge never drew, a place with no point, a code
+spelt otherwise) is said in a correction file, maps/drawing-fix/NAME.toml (drawing_fix.py), not
+in code here. Arcs (pure.ps's circles) and youngstown.ps's off-board boxes are read as outlines.
+
 The result is plain data in picture coordinates (y grows downwards, origin top-left), written
 beside the map file as `maps/NAME.geometry.json`. shapely does the geometry; it is an optional
 extra (`pip install -e '.[maps]'`), imported here only.
@@ -15,10 +19,13 @@ extra (`pip install -e '.[maps]'`), imported here only.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+from adjudicator.board.drawing_fix import DrawingFix
 
 NOTICE = (
     "Geometry converted from a DPjudge drawing (MIT licence, Copyright 2017 Manus Hand); "
@@ -40,7 +47,9 @@ class DrawingError(ValueError):
     """A drawing this importer cannot read; the message says what is missing."""
 
 
-Ring = list[tuple[float, float]]
+Point = tuple[float, float]
+Ring = list[Point]
+_V = TypeVar("_V")
 
 
 @dataclass
@@ -117,6 +126,8 @@ def _subpaths(body: str, scale: tuple[float, float]) -> Iterator[tuple[bool, Rin
             ring.extend(
                 _bezier(ring[-1], [(stack[i] * sx, stack[i + 1] * sy) for i in (-6, -4, -2)])
             )
+        elif word in ("a", "an") and len(stack) >= 5:
+            ring.extend((x * sx, y * sy) for x, y in _arc(*stack[-5:], clockwise=word == "an"))
         elif word in ("fk", "p"):
             closed = word == "p" or (len(ring) > 2 and ring[0] == ring[-1])
             if len(ring) > 1 and word == "fk":
@@ -136,6 +147,19 @@ def _bezier(start: tuple[float, float], controls: list[tuple[float, float]]) -> 
         a, b, c, d = u**3, 3 * u * u * t, 3 * u * t * t, t**3
         points.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
     return points
+
+
+def _arc(x: float, y: float, radius: float, start: float, end: float, *, clockwise: bool) -> Ring:
+    """PostScript's `arc` (counter-clockwise) or `arcn` as points, every 10 degrees or less."""
+    if clockwise:
+        while end > start:
+            end -= 360
+    else:
+        while end < start:
+            end += 360
+    steps = max(1, math.ceil(abs(end - start) / 10))
+    angles = (math.radians(start + (end - start) * i / steps) for i in range(steps + 1))
+    return [(x + radius * math.cos(a), y + radius * math.sin(a)) for a in angles]
 
 
 def read_drawing(text: str) -> Drawing:
@@ -168,10 +192,24 @@ def read_drawing(text: str) -> Drawing:
                 if group.fill and ring[0] != ring[-1]:
                     ring = [*ring, ring[0]]  # a fill closes the outline it paints
                 drawing.paths.append((group.fill, closed or bool(group.fill), ring))
+    drawing.paths.extend((None, True, ring) for ring in _offboard_boxes(text))
     if not drawing.paths:
         raise DrawingError("no outlines found (procedures /Outline... called from /MapForm)")
     drawing.background, drawing.extent = _background(form, drawing)
     return drawing
+
+
+def _offboard_boxes(text: str) -> list[Ring]:
+    """The boxes at the map's edge that stand for wrap-around neighbours (youngstown.ps): the
+    outline `/DrawOffBoard` strokes, placed at each point `/VisitOffBoardBoxes` lists."""
+    body = _procedures(text, "DrawOffBoard").get("DrawOffBoard", "")
+    visit = _procedures(text, "VisitOffBoardBoxes").get("VisitOffBoardBoxes", "")
+    outline = [ring for _closed, ring in _subpaths(body, _group(body, {}).scale)]
+    if not outline or not visit:
+        return []
+    shape = [*outline[0], outline[0][0]]
+    places = re.findall(r"^\s*\(\w+\)\s+\(\w*\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+\w+\s*$", visit, re.M)
+    return [[(px + float(x), py + float(y)) for px, py in shape] for x, y in places]
 
 
 def _background(form: str, drawing: Drawing) -> tuple[str, tuple[float, float, float, float]]:
@@ -227,7 +265,7 @@ def _closing_segments(lines: list[Any]) -> list[Any]:
     A border drawn to stop just short of a coast (a gap a person never sees) would merge two
     provinces into one face; the segment closes it.
     """
-    from shapely import LineString, Point, unary_union
+    from shapely import LineString, Point, STRtree, unary_union
     from shapely.ops import nearest_points
 
     segments = []
@@ -236,16 +274,17 @@ def _closing_segments(lines: list[Any]) -> list[Any]:
         for other in rings[index + 1 :]:
             if 0 < ring.distance(other) <= _JOIN:  # two coasts a strait apart: Sicily, Calabria
                 segments.append(LineString(nearest_points(ring, other)))
+    tree = STRtree(lines)
     for index, line in enumerate(lines):
         if line.is_closed:
             continue
-        others = unary_union(lines[:index] + lines[index + 1 :])
         coords = list(line.coords)
         for end, tail in ((coords[0], coords[:2]), (coords[-1], coords[-2:])):
-            if others.intersects(LineString(tail)):
+            if any(i != index for i in tree.query(LineString(tail), predicate="intersects")):
                 continue  # the stretched end already reaches the coast: nothing to close
-            gap = others.distance(Point(end))
-            if 0 < gap <= _REACH:
+            near = tree.query(Point(end), predicate="dwithin", distance=_REACH)
+            others = unary_union([lines[i] for i in near if i != index])
+            if not others.is_empty and 0 < others.distance(Point(end)) <= _REACH:
                 target = nearest_points(Point(end), others)[1]
                 segments.append(LineString([end, target]))
     return segments
@@ -257,22 +296,34 @@ def _flip(drawing: Drawing, point: tuple[float, float]) -> list[float]:
     return [round(point[0] - x, 1), round(y + height - point[1], 1)]
 
 
-def _rings(drawing: Drawing, polygon: Any) -> list[list[float]]:
-    polygon = polygon.simplify(0.2)
-    rings = [polygon.exterior, *polygon.interiors]
+def _rings(drawing: Drawing, shape: Any) -> list[list[float]]:
+    """A polygon's rings (a province in pieces: every piece's), holes included."""
+    shape = shape.simplify(0.2)
+    polygons = getattr(shape, "geoms", [shape])
+    rings = [ring for polygon in polygons for ring in (polygon.exterior, *polygon.interiors)]
     return [[c for point in ring.coords[:-1] for c in _flip(drawing, point)] for ring in rings]
 
 
-def _scenery_kind(drawing: Drawing, face: Any) -> str:
-    """'land' or 'water': what the drawing last painted over this face (painter's order)."""
-    from shapely import Point, Polygon
+def _scenery_kinds(drawing: Drawing, faces: list[Any]) -> list[str]:
+    """'land' or 'water' for each face: what the drawing last painted over it (painter's
+    order)."""
+    from shapely import Point, Polygon, prepare
 
-    inside = face.representative_point()
-    color = drawing.background
+    painted = []
     for fill, closed, ring in drawing.paths:
-        if fill and closed and len(ring) > 2 and Polygon(ring).contains(Point(inside)):
-            color = fill
-    return "water" if _is_water(drawing.colors.get(color, (0.5, 0.5, 0.5))) else "land"
+        if fill and closed and len(ring) > 2:
+            polygon = Polygon(ring)
+            prepare(polygon)
+            painted.append((fill, polygon))
+    kinds = []
+    for face in faces:
+        inside = Point(face.representative_point())
+        color = drawing.background
+        for fill, polygon in painted:
+            if polygon.contains(inside):
+                color = fill
+        kinds.append("water" if _is_water(drawing.colors.get(color, (0.5, 0.5, 0.5))) else "land")
+    return kinds
 
 
 def _inside(point: tuple[float, float], shape: Any) -> tuple[float, float]:
@@ -294,41 +345,115 @@ def _styles(text: str) -> dict[str, str]:
     return {code.upper(): style for code, style in found}
 
 
-def _province_faces(drawing: Drawing, faces: list[Any], styles: dict[str, str]) -> dict[str, Any]:
+def _wants(text: str, terrain: Mapping[str, str] | None) -> dict[str, str | None]:
+    """The kind of face each place must have: 'water', 'land' or None (any). From the map's
+    terrain when it is given (an impassable sea is any), else from the drawing's label styles."""
+    wants: dict[str, str | None] = {
+        code: {"w": "water", "b": None}.get(style, "land") for code, style in _styles(text).items()
+    }
+    for code, kind in (terrain or {}).items():
+        wants[code] = {"sea": "water", "impassable": None}.get(kind, "land")
+    return wants
+
+
+def _province_faces(
+    drawing: Drawing, faces: list[Any], kinds: list[str], wants: Mapping[str, str | None]
+) -> dict[str, int]:
     """The face of each province: the one holding its point, unless that face is of the other
     kind (a harbour's point drawn just off the coast): then the nearest face of the right kind."""
     from shapely import Point
 
-    kinds = [_scenery_kind(drawing, face) for face in faces]
-    chosen: dict[str, Any] = {}
+    chosen: dict[str, int] = {}
     for code, point in drawing.points.items():
         if "/" in code:
             continue
         spot = Point(point)
         holder = next((i for i, f in enumerate(faces) if f.contains(spot)), None)
-        want = {"w": "water", "b": None}.get(styles.get(code, ""), "land")
+        want = wants.get(code, "land")
         if holder is not None and want is not None and kinds[holder] != want:
             near = [i for i, f in enumerate(faces) if kinds[i] == want and f.distance(spot) < _NEAR]
             holder = min(near, key=lambda i: faces[i].distance(spot), default=holder)
         if holder is None:
             raise DrawingError(f"no closed shape around {code}'s point {point}")
-        chosen[code] = faces[holder]
+        chosen[code] = holder
     return chosen
 
 
-def geometry_from_drawing(text: str, source: str = "drawing") -> dict[str, Any]:
-    """The geometry document for a `.ps` drawing (fields: adjudicator/board/geometry.py)."""
+def _shapes(
+    faces: list[Any], chosen: Mapping[str, int], also: Mapping[str, list[Point]]
+) -> tuple[dict[str, Any], set[int]]:
+    """Each province's shape (its face, joined with the further pieces a fix file names) and
+    the faces used by a province."""
+    from shapely import Point as Spot
+    from shapely import unary_union
+
+    shapes = {code: faces[index] for code, index in chosen.items()}
+    used = set(chosen.values())
+    for code, points in also.items():
+        if code not in shapes:
+            raise DrawingError(f"[also] {code}: the drawing has no point for {code}")
+        pieces = []
+        for point in points:
+            index = next((i for i, f in enumerate(faces) if f.contains(Spot(point))), None)
+            if index is None:
+                raise DrawingError(f"[also] {code}: no face holds the point {list(point)}")
+            pieces.append(index)
+        used.update(pieces)
+        shapes[code] = unary_union([shapes[code], *(faces[i] for i in pieces)])
+    return shapes, used
+
+
+def apply_fix(drawing: Drawing, fix: DrawingFix) -> dict[str, list[Point]]:
+    """Change the drawing as a fix file says (adjudicator/board/drawing_fix.py); returns the
+    further pieces of provinces, in drawing coordinates."""
+    x, y, _width, height = drawing.extent
+
+    def back(point: Point) -> Point:  # picture units (y down) -> the drawing's (y up)
+        return point[0] + x, y + height - point[1]
+
+    for old, new in fix.rename.items():
+        _rename(drawing.points, old, new)
+        _rename(drawing.names, old, new)
+        _rename(drawing.centers, old, new)
+    for code, point in fix.points.items():
+        drawing.points[code] = back(point)
+        drawing.names.setdefault(code, code)
+    for code, point in fix.centers.items():
+        drawing.centers[code] = back(point)
+    for line in fix.lines:
+        ring = [back(p) for p in line]
+        drawing.paths.append((None, len(ring) > 2 and ring[0] == ring[-1], ring))
+    return {code: [back(p) for p in points] for code, points in fix.also.items()}
+
+
+def _rename(table: dict[str, _V], old: str, new: str) -> None:
+    """Rename a code and its coasts (`AND`, `AND/NC` -> `ADL`, `ADL/NC`) in one table."""
+    for code in [c for c in table if c == old or c.startswith(old + "/")]:
+        table[new + code[len(old) :]] = table.pop(code)
+
+
+def geometry_from_drawing(
+    text: str,
+    source: str = "drawing",
+    fix: DrawingFix | None = None,
+    terrain: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """The geometry document for a `.ps` drawing (fields: adjudicator/board/geometry.py),
+    corrected by a fix file if one is given; `terrain` (code -> the map's terrain) says which
+    places are seas."""
     drawing = read_drawing(text)
+    also = apply_fix(drawing, fix) if fix is not None else {}
     faces = _faces(drawing)
+    kinds = _scenery_kinds(drawing, faces)
     try:
-        shapes = _province_faces(drawing, faces, _styles(text))
+        chosen = _province_faces(drawing, faces, kinds, _wants(text, terrain))
+        shapes, used = _shapes(faces, chosen, also)
     except DrawingError as error:
         raise DrawingError(f"{source}: {error}") from None
-    used = {id(face) for face in shapes.values()}
     scenery = [
-        {"kind": _scenery_kind(drawing, face), "rings": _rings(drawing, face)}
-        for face in faces
-        if id(face) not in used and face.area > 1.0
+        {"kind": kinds[index], "rings": _rings(drawing, face)}
+        for index, face in enumerate(faces)
+        if index not in used and face.area > 1.0
     ]
     _x, _y, width, height = drawing.extent
     points = {

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from adjudicator.board.geometry import geometry_path, validate_geometry
-from adjudicator.board.map import map_from_data
+from adjudicator.board.map import Map, map_from_data
 from adjudicator.board.resources import data_dir
 from adjudicator.board.validate import validate_map_data
 
@@ -78,20 +78,38 @@ def validate_command(name_or_file: str) -> None:
     "--map",
     "map_file",
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="A map file (maps/NAME.toml) to check the geometry against.",
+    help="A map file (maps/NAME.toml) to check the geometry against; its terrain says which "
+    "places are seas, and its maps/drawing-fix/NAME.toml, if any, corrects the drawing.",
 )
-def import_drawing_command(drawing: str, output: Path | None, map_file: Path | None) -> None:
+@click.option(
+    "--fix",
+    "fix_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Corrections to the drawing (default: drawing-fix/NAME.toml beside --map's file).",
+)
+def import_drawing_command(
+    drawing: str, output: Path | None, map_file: Path | None, fix_file: Path | None
+) -> None:
     """Turn a DPjudge PostScript drawing into a geometry file (needs the [maps] extra)."""
     try:
         from adjudicator.board.drawing import DrawingError, geometry_from_drawing, shared_faces
+        from adjudicator.board.drawing_fix import FixError, fix_path, read_fix
     except ImportError:  # pragma: no cover - the message for a missing optional extra
         raise click.ClickException("this needs shapely: pip install 'adjudicator[maps]'") from None
     path = Path(drawing)
+    if fix_file is None and map_file is not None and fix_path(map_file).is_file():
+        fix_file = fix_path(map_file)
+    game_map = _read_map(map_file) if map_file is not None else None
+    terrain = {c: p.terrain for c, p in game_map.provinces.items()} if game_map else None
+    source = path.name
+    if fix_file is not None:
+        source += f" with {fix_file.parent.name}/{fix_file.name}"
     try:
-        geometry = geometry_from_drawing(path.read_text(encoding="latin-1"), path.name)
+        fix = read_fix(fix_file) if fix_file is not None else None
+        geometry = geometry_from_drawing(path.read_text(encoding="latin-1"), source, fix, terrain)
     except ImportError:
         raise click.ClickException("this needs shapely: pip install 'adjudicator[maps]'") from None
-    except DrawingError as error:
+    except (DrawingError, FixError) as error:
         raise click.ClickException(str(error)) from None
     target = output or path.with_name(path.stem + ".geometry.json")
     target.write_text(json.dumps(geometry, separators=(",", ":")) + "\n", encoding="utf-8")
@@ -99,19 +117,21 @@ def import_drawing_command(drawing: str, output: Path | None, map_file: Path | N
     for codes in shared_faces(geometry):
         click.echo(
             f"warning: {', '.join(codes)} came out as one shape: the drawing lacks a border "
-            "between them (draw the missing line in the .ps and import it again)"
+            "between them (add a [[line]] to the map's drawing-fix/NAME.toml and import it again)"
         )
-    if map_file is not None:
-        _report_geometry(map_file, geometry)
+    if game_map is not None:
+        problems = validate_geometry(game_map, geometry)
+        for problem in problems:
+            click.echo(problem)
+        if problems:
+            raise SystemExit(1)
 
 
-def _report_geometry(map_file: Path, geometry: dict[str, object]) -> None:
-    data = tomllib.loads(map_file.read_text(encoding="utf-8"))
-    problems = validate_geometry(map_from_data(data, str(map_file)), geometry)
-    for problem in problems:
-        click.echo(problem)
-    if problems:
-        raise SystemExit(1)
+def _read_map(map_file: Path) -> Map:
+    from adjudicator.board.inherit import with_base
+
+    data = with_base(tomllib.loads(map_file.read_text(encoding="utf-8")), map_file.parent)
+    return map_from_data(data, str(map_file))
 
 
 @map_command.command(name="import")

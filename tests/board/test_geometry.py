@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.board.geometry import (
+    geometry_from_data,
     geometry_path,
     inside,
     load_geometry,
@@ -116,20 +117,23 @@ def test_map_validate_fails_on_broken_geometry(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_import_drawing_makes_the_committed_geometry(tmp_path: Path) -> None:
-    """The geometry is derived data: importing DPjudge's drawing again gives the same file."""
-    target = tmp_path / "standard.geometry.json"
-    args = [
-        "import-drawing",
-        str(_drawing("standard.ps")),
-        "-o",
-        str(target),
-        "--map",
-        str(STANDARD),
-    ]
+GEOMETRIES = sorted(data_dir("maps").glob("*.geometry.json"))
+
+
+@pytest.mark.parametrize("geometry_file", GEOMETRIES, ids=lambda p: p.name.split(".")[0])
+def test_import_drawing_makes_the_committed_geometry(geometry_file: Path, tmp_path: Path) -> None:
+    """The geometry is derived data: importing DPjudge's drawing again, with the map's
+    corrections (maps/drawing-fix/NAME.toml, picked up through --map), gives the same file."""
+    variant = geometry_file.name.split(".")[0]
+    committed = json.loads(geometry_file.read_text(encoding="utf-8"))
+    drawing = committed["source"].split()[0]
+    target = tmp_path / geometry_file.name
+    map_file = data_dir("maps") / f"{variant}.toml"
+    args = ["import-drawing", str(_drawing(drawing)), "-o", str(target), "--map", str(map_file)]
     result = CliRunner().invoke(map_command, args)
     assert result.exit_code == 0, result.output
-    assert json.loads(target.read_text(encoding="utf-8")) == _data()
+    assert "came out as one shape" not in result.output
+    assert json.loads(target.read_text(encoding="utf-8")) == committed
 
 
 def test_import_drawing_rejects_a_file_without_points(tmp_path: Path) -> None:
@@ -209,3 +213,90 @@ def test_every_bundled_geometry_fits_its_map(geometry_file: Path) -> None:
     data = json.loads(geometry_file.read_text(encoding="utf-8"))
     assert validate_geometry(load_map(variant), data) == []
     assert data["notice"].startswith("Geometry converted from a DPjudge drawing (MIT")
+
+
+_FIX = """
+[rename]
+AAA = "CCC"
+
+[[line]]
+why = "the border the drawing lacks"
+points = [[20, 37], [20, 23.5]]
+
+[[line]]
+why = "cuts off a strip east of BBB"
+points = [[34, 37], [34, 23.5]]
+
+[points]
+BBB = [25, 28]
+
+[centers]
+CCC = [8, 30]
+
+[also]
+BBB = [[36, 30]]
+"""
+
+
+def test_a_fix_file_corrects_the_drawing(tmp_path: Path) -> None:
+    """Lines split merged places, codes are renamed, points and centres set, and a province
+    drawn in two pieces gets both (maps/drawing-fix/NAME.toml, picture coordinates)."""
+    pytest.importorskip("shapely")
+    drawing, fix = tmp_path / "tiny.ps", tmp_path / "tiny-fix.toml"
+    drawing.write_text(_TINY.replace("BORDER", ""), encoding="utf-8")
+    fix.write_text(_FIX, encoding="utf-8")
+    target = tmp_path / "tiny.geometry.json"
+    args = ["import-drawing", str(drawing), "-o", str(target), "--fix", str(fix)]
+    result = CliRunner().invoke(map_command, args)
+    assert result.exit_code == 0, result.output
+    assert "came out as one shape" not in result.output
+    geometry = json.loads(target.read_text(encoding="utf-8"))
+    assert geometry["source"] == "tiny.ps with " + tmp_path.name + "/tiny-fix.toml"
+    assert set(geometry["provinces"]) == {"CCC", "BBB", "SEA"}
+    assert geometry["units"]["BBB"] == [25, 28] and geometry["centers"]["CCC"] == [8, 30]
+    shape = geometry_from_data(geometry).provinces["BBB"]
+    assert inside((36, 30), shape) and inside((25, 28), shape) and not inside((10, 30), shape)
+    assert not [s for s in geometry["scenery"] if s["kind"] == "land"]  # the strip is BBB's
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[lines]\n", "unknown section 'lines'; a fix file has rename, line, points"),
+        ("[[line]]\npoints = [[1, 2]]\n", "[[line]] 1: 'points' needs at least two [x, y] pairs"),
+        ("[points]\nNEP = [1]\n", "[points] NEP: [1] is not a point; write [x, y] in picture"),
+        ("[rename]\nAND = 3\n", "[rename] AND = 3: give the map's code as a string"),
+        ("[also]\nBYZ = []\n", "[also] BYZ: give a list of [x, y] points"),
+        ("[points\n", "not a readable TOML file"),
+    ],
+)
+def test_a_bad_fix_file_is_named_with_its_entry(tmp_path: Path, text: str, message: str) -> None:
+    pytest.importorskip("shapely")
+    drawing, fix = tmp_path / "tiny.ps", tmp_path / "bad.toml"
+    drawing.write_text(_TINY.replace("BORDER", ""), encoding="utf-8")
+    fix.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(map_command, ["import-drawing", str(drawing), "--fix", str(fix)])
+    assert result.exit_code == 1
+    assert f"Error: bad.toml: {message}" in result.output
+
+
+def test_an_also_point_outside_every_face_is_named(tmp_path: Path) -> None:
+    pytest.importorskip("shapely")
+    drawing, fix = tmp_path / "tiny.ps", tmp_path / "fix.toml"
+    drawing.write_text(_TINY.replace("BORDER", ""), encoding="utf-8")
+    fix.write_text("[also]\nSEA = [[99, 99]]\n", encoding="utf-8")
+    result = CliRunner().invoke(map_command, ["import-drawing", str(drawing), "--fix", str(fix)])
+    assert result.exit_code == 1
+    assert "tiny.ps with" in result.output
+    assert "[also] SEA: no face holds the point [" in result.output
+
+
+def test_arcs_are_drawn_as_circles() -> None:
+    """PostScript's arc operator (pure.ps draws each province as a circle)."""
+    pytest.importorskip("shapely")
+    from adjudicator.board.drawing import read_drawing
+
+    text = _TINY.replace("2 2 m 38 2 l 38 18 l 2 18 l fk", "30 10 m 20 10 8 0 360 a fk")
+    (fill, closed, ring) = read_drawing(text.replace("BORDER", "")).paths[0]
+    assert fill == "LandBrown" and closed and len(ring) >= 36
+    assert all(abs(((x - 20) ** 2 + (y - 10) ** 2) ** 0.5 - 8) < 1e-9 for x, y in ring[1:-1])

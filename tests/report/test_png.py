@@ -11,6 +11,7 @@ from sample_game import sample_game
 
 from adjudicator.board.geometry import load_geometry
 from adjudicator.board.map import load_map
+from adjudicator.game.game import start_position
 from adjudicator.report import palette
 from adjudicator.report.png import svg_to_png
 from adjudicator.report.svg import SCALE, TITLE_BAND, render_svg
@@ -93,3 +94,14 @@ def test_owned_centres_and_seas_have_their_colours() -> None:
         x, y = geometry.units[sea]
         seen = _pixel(rows, (x, y - 4))  # just above the name
         assert _close(seen, palette.rgb(palette.SEA)), (sea, seen)
+
+
+@pytest.mark.parametrize("variant", ["ancmed", "canton", "hundred", "modern", "pure", "youngstown"])
+def test_the_imported_variants_render_as_png(variant: str) -> None:
+    """The variants whose drawings needed corrections rasterise at their drawing's size."""
+    geometry = load_geometry(variant)
+    png = svg_to_png(render_svg(start_position(load_map(variant))))
+    width, height = struct.unpack(">II", png[16:24])  # IHDR, right after the signature
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert height == round((geometry.height + TITLE_BAND) * SCALE)
+    assert width > geometry.width * SCALE

@@ -8,6 +8,7 @@ import pytest
 from sample_game import sample_game
 
 from adjudicator.board.map import load_map
+from adjudicator.board.resources import data_dir
 from adjudicator.board.types import Phase
 from adjudicator.game.game import start_position
 from adjudicator.orders.results import OrderResult
@@ -183,3 +184,24 @@ def test_the_example_spring_orders_are_the_sample_games() -> None:
         (Path(__file__).parents[2] / "examples" / "sample-spring-1901.json").read_text()
     )
     assert doc["orders"] == {p: list(lines) for p, lines in sample_game().played[0].orders.items()}
+
+
+VARIANTS = sorted(p.stem for p in data_dir("maps").glob("*.toml"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_draws_its_first_position(variant: str) -> None:
+    """Each shipped variant has a drawing (its own or its base map's): every province a shape,
+    every unit and centre drawn where the geometry says, centres in their owner's colour."""
+    game_map = load_map(variant)
+    position = start_position(game_map)
+    root = _parse(render_svg(position))
+    units = {(u.get("data-power"), u.get("data-location")) for u in _with_class(root, "unit")}
+    assert units == {(u.power, u.location) for u in position.units.values()}
+    provinces = {p.get("data-province") for p in _with_class(root, "province")}
+    assert provinces == set(game_map.provinces)
+    centres = {c.get("data-province"): c.get("fill") for c in _with_class(root, "center")}
+    assert set(centres) == set(game_map.supply_centers)
+    colors = palette.power_colors(game_map.powers)
+    for province, owner in position.centers.items():
+        assert centres[province] == colors[owner], (province, owner)
