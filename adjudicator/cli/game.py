@@ -335,3 +335,30 @@ def import_command(saved_file: str, game_file: str, force: bool) -> None:
         raise click.ClickException(f"{saved_file}: {error}") from None
     save(game_file, game)
     click.echo(f"{game_file}: imported {len(game.played)} phases; now at {game.current.phase}")
+
+
+@game_command.command("export")
+@click.argument("game_file", metavar="GAME")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["diplomacy"]),
+    default="diplomacy",
+    show_default=True,
+    help="diplomacy: the saved-game JSON of the Python `diplomacy` package.",
+)
+@click.option("-o", "--output", required=True, help="The file to write ('-': standard output).")
+def export_command(game_file: str, output_format: str, output: str) -> None:
+    """Write the game in another program's format (the `diplomacy` package's saved game)."""
+    from adjudicator.game.export_diplomacy import saved_from_game
+
+    game = load(game_file)
+    text = json.dumps(saved_from_game(game, game_name(game_file, game)), ensure_ascii=False)
+    if output == "-":
+        click.echo(text)
+        return
+    try:
+        Path(output).write_text(text + "\n", encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"{output}: cannot write: {error}") from None
+    click.echo(f"{output}: {len(game.played) + 1} phases ({output_format} saved game)")
