@@ -15,6 +15,7 @@ import click
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.types import PhaseKind
 from adjudicator.cli.game_io import game_name, load, power_name, update
+from adjudicator.cli.options import read_text_file
 from adjudicator.game.game import Game, order_lines, read_orders
 from adjudicator.game.owed import Owed, owed_orders
 from adjudicator.game.readings import Reading, pending_readings
@@ -98,8 +99,8 @@ def status(game_file: str) -> None:
 @click.command("orders")
 @click.argument("game_file", metavar="FILE")
 @click.argument("power")
-@click.argument("orders_file", metavar="ORDERS", type=click.File("r", encoding="utf-8"))
-def orders(game_file: str, power: str, orders_file: Any) -> None:
+@click.argument("orders_file", metavar="ORDERS")
+def orders(game_file: str, power: str, orders_file: str) -> None:
     """Set POWER's orders for the current phase from ORDERS (`-` reads standard input).
 
     A new order set replaces the power's earlier one. Every line is shown as it was read; lines
@@ -108,7 +109,7 @@ def orders(game_file: str, power: str, orders_file: Any) -> None:
     """
     from adjudicator.orders.caret import render_caret
 
-    lines = order_lines(orders_file.read())
+    lines = order_lines(read_text_file(orders_file))
     game, reading = update(game_file, lambda game: read_orders(game, power, lines))
     code = reading.power
     label = load_map(game.variant).powers[code].name

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import click
 
-from adjudicator.cli.options import read_json_file, result_format
+from adjudicator.cli.options import read_json_file, read_text_file, result_format
 
 
 class _LazyGroup(click.Group):
@@ -39,6 +39,16 @@ class _LazyGroup(click.Group):
 @click.version_option(package_name="adjudicator")
 def main() -> None:
     """Adjudicate Diplomacy orders exactly (DATC v3.0), from JSON or from plain text."""
+    _printable_output()
+
+
+def _printable_output() -> None:
+    """Text that cannot be encoded (a lone surrogate such as JSON's "\\ud800" in an order) is
+    printed as its escape, never a crash; inside a JSON string that escape reads back the same."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 @main.command()
@@ -102,9 +112,9 @@ def batch(input_file: Any, output: Any, jobs: int) -> None:
 
 
 @main.command()
-@click.argument("orders_file", metavar="ORDERS", type=click.File("r"))
+@click.argument("orders_file", metavar="ORDERS")
 @click.option("--state", "state_file", required=True, metavar="PHASE.json", help="The position.")
-def check(orders_file: Any, state_file: str) -> None:
+def check(orders_file: str, state_file: str) -> None:
     """Read an order sheet against a position and show what each line means, or why not."""
     from adjudicator.board.map import load_map
     from adjudicator.contract.documents import (
@@ -120,7 +130,7 @@ def check(orders_file: Any, state_file: str) -> None:
     except DocumentError as error:
         raise click.ClickException(str(error)) from None
     game_map = load_map(position.variant)
-    text = orders_file.read()
+    text = read_text_file(orders_file)
     # An order sheet switches power with headers; lines before any header are checked for
     # every power in turn is not meaningful, so the sheet must name its powers.
     entries, errors = interpret_orders(game_map, position, {"": [text]}, rules)

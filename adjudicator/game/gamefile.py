@@ -294,6 +294,8 @@ def game_from_text(text: str, source: str = "<game>") -> Game:
         raise GameFileError(
             f"{source}: not valid JSON at line {error.lineno} column {error.colno}: {error.msg}"
         ) from None
+    except RecursionError:
+        raise GameFileError(f"{source}: JSON nested too deeply to be a game file") from None
     if not isinstance(data, dict):
         raise GameFileError(f"{source}: not a game file: expected a JSON object")
     return game_from_document(data, source)
@@ -309,6 +311,11 @@ def read_game(path: str | os.PathLike[str]) -> Game:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
         raise GameFileError(f"{file}: cannot read: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        bad = error.object[error.start : error.start + 1]
+        raise GameFileError(
+            f"{file}: not UTF-8 text (byte {error.start}: {bad!r}); a game file is UTF-8 JSON"
+        ) from None
     try:
         return game_from_text(text, str(file))
     except (GameError, MapError) as error:
@@ -322,7 +329,9 @@ def write_game(path: str | os.PathLike[str], game: Game) -> None:
     folder = file.parent if str(file.parent) else Path(".")
     handle, temp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+        # a lone surrogate (from JSON's "\\ud800") is written as that escape, which reads back
+        escape = "backslashreplace"
+        with os.fdopen(handle, "w", encoding="utf-8", errors=escape, newline="\n") as out:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())

@@ -1,0 +1,111 @@
+"""Bad input gets one sentence naming the file, never a traceback (issue 10, fault 3): order
+sheets and game files that are missing, folders, not UTF-8 or nested too deeply, and lone
+surrogates in order strings, printed as text or JSON and written into a game file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from adjudicator.cli.main import main
+from adjudicator.game.game import new_game, with_orders
+from adjudicator.game.gamefile import read_game, write_game
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "spring-1901.json"
+
+BAD_IDS = ["missing", "folder", "not-utf8"]
+BAD_CONTENTS = [
+    (None, "no such file"),
+    ("folder", "is a folder, not a file"),
+    (b"France:\nA Par - Bur\n\xff\xfe", "not UTF-8 text (byte 20: b'\\xff')"),
+]
+
+
+def _invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def _make(path: Path, content: bytes | str | None) -> None:
+    if content == "folder":
+        path.mkdir()
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+
+
+def _one_sentence(result: Result, path: Path, expected: str) -> None:
+    assert result.exit_code in (1, 2), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"Error: {path}: " in result.output
+    assert expected in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("content", "expected"), BAD_CONTENTS, ids=BAD_IDS)
+def test_check_names_a_bad_order_sheet(tmp_path: Path, content: object, expected: str) -> None:
+    sheet = tmp_path / "orders.txt"
+    _make(sheet, content)  # type: ignore[arg-type]
+    _one_sentence(_invoke("check", str(sheet), "--state", str(EXAMPLE)), sheet, expected)
+
+
+@pytest.mark.parametrize(("content", "expected"), BAD_CONTENTS, ids=BAD_IDS)
+def test_game_orders_names_a_bad_order_sheet(
+    tmp_path: Path, content: object, expected: str
+) -> None:
+    game = tmp_path / "game.json"
+    write_game(game, new_game("standard"))
+    sheet = tmp_path / "orders.txt"
+    _make(sheet, content)  # type: ignore[arg-type]
+    _one_sentence(_invoke("game", "orders", str(game), "france", str(sheet)), sheet, expected)
+    assert read_game(game).pending == {}  # nothing was stored
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (None, "No such file"),
+        ("folder", "Is a directory"),
+        (b'{"format": "adjudicator-game", \xe9t\xe9}', "not UTF-8 text (byte 31: b'\\xe9')"),
+        (b"[" * 100_000, "JSON nested too deeply to be a game file"),
+    ],
+    ids=["missing", "folder", "not-utf8", "deep"],
+)
+def test_a_bad_game_file_is_named(tmp_path: Path, content: object, expected: str) -> None:
+    game = tmp_path / "game.json"
+    _make(game, content)  # type: ignore[arg-type]
+    for command in (["show"], ["adjudicate"], ["orders", "france", "-"]):
+        args = ["game", command[0], str(game), *command[1:]]
+        _one_sentence(CliRunner().invoke(main, args, input="A Par H"), game, expected)
+
+
+SURROGATE_DOCUMENT = (
+    '{"phase": "S1901M", "units": {"FRANCE": ["A PAR"]},'
+    ' "orders": {"FRANCE": ["A Par - Bur \\ud800"]}}'
+)
+
+
+def test_a_lone_surrogate_is_printed_as_its_escape_in_json(tmp_path: Path) -> None:
+    document = tmp_path / "phase.json"
+    document.write_text(SURROGATE_DOCUMENT)
+    result = _invoke("adjudicate", str(document))
+    assert result.exception is None, result.output
+    [error] = json.loads(result.output)["errors"]
+    assert error["input"] == "A Par - Bur \ud800"  # the escape reads back as what was sent
+
+
+def test_a_lone_surrogate_is_printed_as_its_escape_in_the_text_report(tmp_path: Path) -> None:
+    document = tmp_path / "phase.json"
+    document.write_text(SURROGATE_DOCUMENT)
+    result = _invoke("adjudicate", str(document), "--format", "text")
+    assert result.exception is None, result.output
+    assert "A Par - Bur \\ud800\n" in result.output
+
+
+def test_a_lone_surrogate_in_pending_orders_is_written_and_read_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = with_orders(new_game("standard"), "FRANCE", ["A Par - Bur \ud800"])
+    write_game(path, game)
+    assert read_game(path).pending == game.pending
