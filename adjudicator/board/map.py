@@ -37,6 +37,8 @@ class Province:
     aliases: tuple[str, ...] = ()
     port: bool = False
     """A coast whose fleet may convoy like one at sea (DPjudge's PORT; ancmed's Baleares)."""
+    daide: str = ""
+    """Its DAIDE token (the map file's `daide`, else its code)."""
 
     @property
     def is_sea(self) -> bool:
@@ -64,6 +66,8 @@ class PowerInfo:
     """Nobody plays it (rulebook XIV.2): its units hold, never retreat, and it never builds."""
     neutral_until: Phase | None = None
     """Neutral only before this phase (the two-player game's Italy, until Spring 1915)."""
+    daide: str = ""
+    """Its DAIDE token (the map file's `daide`, else its code)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,6 +98,8 @@ class Map:
     """The power that joins the side winning the coin toss (Rules.coin_toss)."""
     players: tuple[tuple[str, ...], ...] = ()
     """The powers each person plays when one plays several (rulebook XIV.2); empty: one each."""
+    daide_coasts: Mapping[str, str] = field(default_factory=dict)
+    """Coast code -> its DAIDE token (the map file's `[daide] coasts`, else the code)."""
 
     @cached_property
     def facts(self) -> MapFacts:
@@ -311,6 +317,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             coasts=tuple(p.get("coasts", ())),
             aliases=tuple(p.get("aliases", ())),
             port=bool(p.get("port", False)),
+            daide=p.get("daide", code),
         )
         for code, p in data["provinces"].items()
     }
@@ -324,9 +331,12 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             start_centers=frozenset(p["start_centers"]) if "start_centers" in p else None,
             neutral=bool(p.get("neutral", False)),
             neutral_until=Phase.parse(p["neutral_until"]) if "neutral_until" in p else None,
+            daide=p.get("daide", code),
         )
         for code, p in data["powers"].items()
     }
+    coast_names = {k: tuple(v) for k, v in data.get("coast_names", {}).items()}
+    daide_coasts = data.get("daide", {}).get("coasts", {})
     army = {loc: frozenset(n) for loc, n in data.get("army", {}).items()}
     fleet = {loc: frozenset(n) for loc, n in data.get("fleet", {}).items()}
     fleet_provinces = {loc: frozenset(province_of(t) for t in n) for loc, n in fleet.items()}
@@ -336,7 +346,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         start_phase=Phase.parse(variant.get("start_phase", "S1901M")),
         provinces=provinces,
         powers=powers,
-        coast_names={k: tuple(v) for k, v in data.get("coast_names", {}).items()},
+        coast_names=coast_names,
         army_adjacency=army,
         fleet_adjacency=fleet,
         _fleet_provinces=fleet_provinces,
@@ -348,6 +358,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         sides={k: tuple(v) for k, v in variant.get("sides", {}).items()},
         joins_winner=variant.get("joins_winner"),
         players=tuple(tuple(team) for team in variant.get("players", ())),
+        daide_coasts={coast: daide_coasts.get(coast, coast) for coast in coast_names},
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from adjudicator.board.graph import cut_off_provinces
 from adjudicator.board.types import Phase
+from adjudicator.board.validate_daide import check_daide
 from adjudicator.board.validate_rules import check_variant_rules
 
 TERRAINS = ("land", "sea", "coast", "impassable")
@@ -28,10 +29,10 @@ VARIANT_FIELDS = frozenset(
     | {"source", "description", "players", "base", "closed", "closed_until", "sides"}
     | {"joins_winner", "base_error"}
 )
-PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases", "port"})
+PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases", "port", "daide"})
 POWER_FIELDS = frozenset(
     {"name", "adjective", "home_centers", "start_units", "start_centers", "neutral"}
-    | {"neutral_until"}
+    | {"neutral_until", "daide"}
 )
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*")
@@ -128,6 +129,7 @@ def validate_map_data(data: Mapping[str, Any], *, whole_board: bool = False) -> 
     problems += _check_powers(_section(data, "powers"), board)
     problems += _check_variant(_section(data, "variant"), board, "variant" in data)
     problems += check_variant_rules(data)
+    problems += check_daide(data)
     if whole_board and not problems:  # on a well-formed board: can every province be reached?
         problems += _check_connected(provinces, army, fleet)
     return problems

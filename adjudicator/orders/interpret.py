@@ -25,6 +25,7 @@ from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
+from adjudicator.orders.daide import daide_power, is_daide, read_daide
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
 from adjudicator.orders.parse import (
     RawOrder,
@@ -279,7 +280,10 @@ def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable
     """What one order's text says before the power and the position are looked at, or why it
     cannot be an order whatever they are."""
     kind = _KINDS[kind_code]
-    raw = raw_parse(join_compounds(game_map, text))
+    if is_daide(text):
+        raw = read_daide(game_map, text).raw
+    else:
+        raw = raw_parse(join_compounds(game_map, text))
     if isinstance(raw, SyntaxProblem):
         stray = _stray_word(game_map, text, raw.message)
         return (
@@ -369,16 +373,32 @@ def _read_anew(game_map: Map, key: _ReadKey) -> OrderEntry | OrderError | model.
     return OrderEntry(power, text, order, reason)
 
 
+def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | OrderError:
+    """The power of an order for which the sheet names no known power: a DAIDE order's own
+    (its first token), else an error entry."""
+    if not power and len(text) <= MAX_ORDER_LENGTH and is_daide(text):
+        named = daide_power(game_map, text)
+        if named is not None:
+            return named
+        unread = _reading(game_map, kind_code, text)
+        if isinstance(unread, _Unreadable):
+            return OrderError(power, text, unread.message, unread.span)
+    message = (
+        f"unknown power '{power}'"
+        if power
+        else "no power given: start with a header such as 'England:'"
+    )
+    return OrderError(power, text, message, (0, len(text)))
+
+
 def _one(
     game_map: Map, board: Board, kind: PhaseKind, kind_code: str, power: str, text: str
 ) -> OrderEntry | OrderError:
     if power not in game_map.powers:
-        message = (
-            f"unknown power '{power}'"
-            if power
-            else "no power given: start with a header such as 'England:'"
-        )
-        return OrderError(power, text, message, (0, len(text)))
+        named = _sheetless(game_map, kind_code, power, text)
+        if isinstance(named, OrderError):
+            return named
+        power = named
     if len(text) > MAX_ORDER_LENGTH:
         return OrderError(power, text, _TOO_LONG.format(len(text)), (MAX_ORDER_LENGTH, len(text)))
     reading = _reading(game_map, kind_code, text)

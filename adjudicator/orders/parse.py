@@ -106,7 +106,12 @@ def _cache_dir() -> Path:
 
 @cache
 def _parser() -> Lark:
-    """The compiled grammar, built once per process and kept on disk between runs.
+    """The order grammar, built once per process."""
+    return compiled_grammar("orders.lark")
+
+
+def compiled_grammar(filename: str) -> Lark:
+    """A grammar of grammar/, compiled, and kept on disk between runs (callers cache it).
 
     Building the LALR tables takes a few hundred milliseconds; loading them takes a few. The
     cache file is named by a hash of everything the tables depend on (the grammar text, the
@@ -114,10 +119,10 @@ def _parser() -> Lark:
     file. Any trouble with the cache (unwritable, corrupt) just means building the grammar.
     Strict checking (conflicts, terminal collisions) is the test suite's job, not start-up's.
     """
-    text = (data_dir("grammar") / "orders.lark").read_text(encoding="utf-8")
+    text = (data_dir("grammar") / filename).read_text(encoding="utf-8")
     key = "".join([text, repr(sorted(_OPTIONS.items())), lark.__version__, sys.version])
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    path = _cache_dir() / f"orders-{digest}.lark"
+    path = _cache_dir() / f"{Path(filename).stem}-{digest}.lark"
     try:
         with path.open("rb") as saved:
             return Lark.load(saved)
@@ -455,13 +460,19 @@ def _strict_move(
 
 
 def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> model.Order:
-    """Strictly read one order, as in its canonical form: unit types required, no position.
+    """Strictly read one order, as in its canonical form (or DAIDE's): unit types required, no
+    position.
 
     `kind` only settles what a '-' means (a move, or a retreat in a retreat phase); coasts are
     kept as written where a fleet goes, and dropped for armies.
     Raises OrderParseError on any bad input.
     """
-    raw = raw_parse(join_compounds(game_map, text))
+    from adjudicator.orders import daide  # DAIDE's reader builds on this module
+
+    if daide.is_daide(text):
+        raw = daide.read_daide(game_map, text).raw
+    else:
+        raw = raw_parse(join_compounds(game_map, text))
     if isinstance(raw, SyntaxProblem):
         raise OrderParseError(raw.message, text, raw.span)
     strict = _Strict(game_map, text)

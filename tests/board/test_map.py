@@ -147,7 +147,7 @@ BROKEN: dict[str, tuple[Mutation, str]] = {
     "unknown province field": (
         lambda d: d["provinces"]["ROK"].update(centre=True),
         "[provinces] ROK: unknown field 'centre'; "
-        "known: aliases, center, coasts, name, port, terrain",
+        "known: aliases, center, coasts, daide, name, port, terrain",
     ),
     "lower-case code": (
         lambda d: d["provinces"].update(Bay={"name": "Bay", "terrain": "sea"}),
