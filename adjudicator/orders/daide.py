@@ -25,7 +25,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from adjudicator.board.map import Map
-from adjudicator.board.names import NameProblem, resolve_power, resolve_province
+from adjudicator.board.names import NameProblem, join_compounds, resolve_power, resolve_province
 from adjudicator.board.types import PhaseKind, UnitType, coast_of, province_of
 from adjudicator.orders import model
 from adjudicator.orders.parse import (
@@ -36,6 +36,7 @@ from adjudicator.orders.parse import (
     Span,
     SyntaxProblem,
     compiled_grammar,
+    raw_parse,
 )
 
 _FORMS: dict[str, Form] = {
@@ -264,6 +265,13 @@ def read_daide(game_map: Map, text: str) -> DaideReading:
         return DaideReading(_raw(_Translator(game_map, tokens), tree), power)
     except _Bad as bad:
         return DaideReading(bad.problem, power)
+
+
+def read_raw(game_map: Map, text: str) -> RawOrder | SyntaxProblem:
+    """One order's shape in either notation, DAIDE's or the ordinary one."""
+    if is_daide(text):
+        return read_daide(game_map, text).raw
+    return raw_parse(join_compounds(game_map, text))
 
 
 def daide_power(game_map: Map, text: str) -> str | None:

@@ -17,7 +17,6 @@ from adjudicator.board.map import Map
 from adjudicator.board.names import (
     NameProblem,
     Place,
-    join_compounds,
     resolve_power,
     resolve_province,
 )
@@ -25,7 +24,7 @@ from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
-from adjudicator.orders.daide import daide_power, is_daide, read_daide
+from adjudicator.orders.daide import daide_power, is_daide, read_raw
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
 from adjudicator.orders.parse import (
     RawOrder,
@@ -35,7 +34,6 @@ from adjudicator.orders.parse import (
     SyntaxProblem,
     location_for,
     order_words,
-    raw_parse,
     resolve_written_place,
     unit_words,
 )
@@ -280,10 +278,7 @@ def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable
     """What one order's text says before the power and the position are looked at, or why it
     cannot be an order whatever they are."""
     kind = _KINDS[kind_code]
-    if is_daide(text):
-        raw = read_daide(game_map, text).raw
-    else:
-        raw = raw_parse(join_compounds(game_map, text))
+    raw = read_raw(game_map, text)
     if isinstance(raw, SyntaxProblem):
         stray = _stray_word(game_map, text, raw.message)
         return (

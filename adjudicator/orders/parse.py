@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import PatternStr
 
 from adjudicator.board.map import Map
-from adjudicator.board.names import NameProblem, Place, join_compounds, resolve_coast, resolve_place
+from adjudicator.board.names import NameProblem, Place, resolve_coast, resolve_place
 from adjudicator.board.resources import data_dir
 from adjudicator.board.types import PhaseKind, UnitType
 from adjudicator.orders import model
@@ -106,7 +106,6 @@ def _cache_dir() -> Path:
 
 @cache
 def _parser() -> Lark:
-    """The order grammar, built once per process."""
     return compiled_grammar("orders.lark")
 
 
@@ -467,12 +466,9 @@ def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) 
     kept as written where a fleet goes, and dropped for armies.
     Raises OrderParseError on any bad input.
     """
-    from adjudicator.orders import daide  # DAIDE's reader builds on this module
+    from adjudicator.orders.daide import read_raw  # DAIDE's reader builds on this module
 
-    if daide.is_daide(text):
-        raw = daide.read_daide(game_map, text).raw
-    else:
-        raw = raw_parse(join_compounds(game_map, text))
+    raw = read_raw(game_map, text)
     if isinstance(raw, SyntaxProblem):
         raise OrderParseError(raw.message, text, raw.span)
     strict = _Strict(game_map, text)
