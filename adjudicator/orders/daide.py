@@ -282,6 +282,18 @@ def daide_power(game_map: Map, text: str) -> str | None:
 # -- writing ---------------------------------------------------------------------------------
 
 _UNIT_TYPES = {UnitType.ARMY: "AMY", UnitType.FLEET: "FLT"}
+_VERBS: dict[type, str] = {
+    model.Hold: "HLD",
+    model.Move: "MTO",
+    model.SupportHold: "SUP",
+    model.SupportMove: "SUP",
+    model.Convoy: "CVY",
+    model.Retreat: "RTO",
+    model.Disband: "DSB",
+    model.Build: "BLD",
+}
+_THEN: dict[type, tuple[str, ...]] = {model.SupportMove: ("MTO",), model.Convoy: ("CTO",)}
+"""The word between the other unit an order names and the target of that unit's move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,26 +332,19 @@ def daide_order(
     write = _Writer(tokens, power, owner_of or {})
     if isinstance(order, model.Waive):
         return f"{tokens.power_token.get(power, power)} WVE"
-    unit = write.unit(order.unit, power)
-    match order:
-        case model.Hold():
-            return f"{unit} HLD"
-        case model.Move(via_convoy=True):
-            seas = " ".join(tokens.province_token[s] for s in via)
-            route = f" VIA ( {seas} )" if seas else ""
-            return f"{unit} CTO {write.location(order.target)}{route}"
-        case model.Move():
-            return f"{unit} MTO {write.location(order.target)}"
-        case model.SupportHold():
-            return f"{unit} SUP {write.unit(order.supported)}"
-        case model.SupportMove():
-            return f"{unit} SUP {write.unit(order.supported)} MTO {write.location(order.target)}"
-        case model.Convoy():
-            return f"{unit} CVY {write.unit(order.army)} CTO {write.location(order.target)}"
-        case model.Retreat():
-            return f"{unit} RTO {write.location(order.target)}"
-        case model.Disband():
-            return f"{unit} {'REM' if kind is PhaseKind.ADJUSTMENT else 'DSB'}"
-        case model.Build():
-            return f"{unit} BLD"
-    raise TypeError(f"not an order: {order!r}")  # pragma: no cover
+    verb = _VERBS[type(order)]
+    if isinstance(order, model.Move) and order.via_convoy:
+        verb = "CTO"
+    elif isinstance(order, model.Disband) and kind is PhaseKind.ADJUSTMENT:
+        verb = "REM"
+    words = [write.unit(order.unit, power), verb]
+    if isinstance(order, model.SupportHold | model.SupportMove):
+        words.append(write.unit(order.supported))
+    elif isinstance(order, model.Convoy):
+        words.append(write.unit(order.army))
+    words += _THEN.get(type(order), ())
+    if not isinstance(order, model.Hold | model.SupportHold | model.Disband | model.Build):
+        words.append(write.location(order.target))
+    if verb == "CTO" and via:
+        words.append(f"VIA ( {' '.join(tokens.province_token[s] for s in via)} )")
+    return " ".join(words)
