@@ -15,7 +15,9 @@ from adjudicator.board.map import Map, load_map
 from adjudicator.board.types import PhaseKind
 from adjudicator.cli.game_io import game_name, load, power_name, update
 from adjudicator.cli.options import read_text_file
-from adjudicator.game.game import Game, order_lines, read_orders
+from adjudicator.game.edit import UnreadableOrders, add_orders
+from adjudicator.game.game import Game, GameError, order_lines, read_orders
+from adjudicator.game.gamefile import GameFileError, update_game
 from adjudicator.game.owed import Owed, owed_orders
 from adjudicator.game.readings import Reading, pending_readings
 from adjudicator.orders.results import OrderEntry
@@ -98,14 +100,31 @@ def status(game_file: str) -> None:
 @click.command("orders")
 @click.argument("game_file", metavar="FILE")
 @click.argument("power")
-@click.argument("orders_file", metavar="ORDERS")
-def orders(game_file: str, power: str, orders_file: str) -> None:
-    """Set POWER's orders for the current phase from ORDERS (`-` reads standard input).
+@click.argument("orders_file", metavar="[ORDERS]", required=False)
+@click.option(
+    "--add",
+    "added",
+    multiple=True,
+    metavar="ORDER",
+    help="Add one order (repeatable), replacing any earlier order for the same unit.",
+)
+def orders(game_file: str, power: str, orders_file: str | None, added: tuple[str, ...]) -> None:
+    """Set POWER's orders for the current phase from ORDERS (`-` reads standard input), or add
+    single orders to them with --add.
 
     A new order set replaces the power's earlier one. Every line is shown as it was read; lines
     that could not be read are marked under the bad part. They are kept as written, so the
     exit status is 1 when some line could not be read (the set is saved all the same).
+
+    `--add 'A Mar - Spa'` keeps the set and adds the order, replacing the earlier order for
+    A MAR; an order that cannot be read is refused (exit status 1, nothing changed). The
+    power's whole set is shown afterwards, as read.
     """
+    if (orders_file is None) == (not added):
+        raise click.UsageError("give ORDERS (a file, or - for standard input) or --add ORDER")
+    if orders_file is None:
+        _add(game_file, power, added)
+        return
     from adjudicator.orders.caret import render_caret
 
     lines = order_lines(read_text_file(orders_file))
@@ -125,3 +144,33 @@ def orders(game_file: str, power: str, orders_file: str) -> None:
     if reading.errors:
         click.echo(f"{len(reading.errors)} line(s) could not be read", err=True)
         sys.exit(1)
+
+
+def _add(game_file: str, power: str, lines: Sequence[str]) -> None:
+    """`game orders --add`: one locked change; the power's whole set shown afterwards."""
+    from adjudicator.orders.caret import render_caret
+
+    try:
+        game, done = update_game(game_file, lambda game: add_orders(game, power, lines))
+    except UnreadableOrders as refused:
+        for problem in refused.errors:
+            click.echo(render_caret(problem.input, problem.span, problem.error), err=True)
+        click.echo(f"Error: {refused}", err=True)
+        sys.exit(1)
+    except (GameFileError, GameError, OSError) as error:
+        raise click.ClickException(str(error)) from None
+    game_map = load_map(game.variant)
+    code = done.reading.power
+    label = power_name(game_map, code)
+    for entry in done.reading.entries:
+        mark = f"   (void: {entry.illegal})" if entry.illegal else ""
+        click.echo(f"{label}: added {entry.input!s} => {entry.order}{mark}")
+    for line in done.replaced:
+        click.echo(f"  replaces {line}")
+    if code in game.disorder:
+        click.echo(f"  ({label} is declared in civil disorder: these orders are ignored)")
+    click.echo(f"Orders of {label} for {game.current.phase}:")
+    for reading in pending_readings(game, code):
+        click.echo(f"  {reading_line(reading)}")
+    mine = [o for o in owed_orders(game) if o.power == code]
+    click.echo(f"{label} still owes: {mine[0].words() if mine else 'nothing'}")

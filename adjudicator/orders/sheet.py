@@ -84,3 +84,12 @@ def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[
                 power = header
             for segment in segments:
                 yield power, segment
+
+
+def power_after(game_map: Map, texts: Sequence[str], power: str) -> str:
+    """The power a line written after `texts` orders for: the last header's, else `power`."""
+    for text in texts:
+        for header, _ in _lines(game_map, str(text)):
+            if header is not None:
+                power = header
+    return power

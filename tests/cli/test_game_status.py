@@ -5,16 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from click.testing import CliRunner, Result
-
-from adjudicator.cli.game import game_command
-
-
-def game(*args: str, input: str | None = None) -> Result:
-    result = CliRunner().invoke(game_command, list(args), input=input)
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result
+from helpers_game import game
 
 
 def test_status_names_every_unit_still_owed(tmp_path: Path) -> None:

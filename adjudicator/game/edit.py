@@ -1,0 +1,121 @@
+"""Adding or replacing single orders in a power's pending set, without resending the set.
+
+The set stays as the player wrote it: an added order goes at the end, and the earlier orders for
+the same unit (the same province, for a build) are struck from their lines; a line left with no
+order is dropped, unless it is a power header, which the lines after it need. A line that could
+not be read is kept (it names no unit the reader could find). Pure functions of a Game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.board.map import Map, load_map
+from adjudicator.board.position import Position
+from adjudicator.board.rules import Rules
+from adjudicator.game.game import (
+    Game,
+    GameError,
+    Reading,
+    order_lines,
+    read_orders,
+    resolve_power,
+    with_orders,
+)
+from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.model import ordered_unit
+from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.sheet import power_after, segments
+
+_AFTER = re.compile(r"\s*[,;]\s*")
+_BEFORE = re.compile(r"\s*[,;]\s*$")
+
+
+class UnreadableOrders(GameError):
+    """Orders to add that could not be read: nothing is changed (the errors say why)."""
+
+    def __init__(self, errors: Sequence[OrderError]) -> None:
+        what = "the order" if len(errors) == 1 else f"{len(errors)} orders"
+        super().__init__(f"{what} to add could not be read; nothing changed")
+        self.errors = tuple(errors)
+
+
+@dataclass(frozen=True)
+class Added:
+    """What an addition did: how the added lines read, and the earlier lines it replaced."""
+
+    reading: Reading
+    replaced: tuple[str, ...]
+
+
+def _units(entries: Sequence[OrderEntry]) -> set[tuple[str, str]]:
+    return {(e.power, unit.province) for e in entries if (unit := ordered_unit(e.order))}
+
+
+def _has_header(game_map: Map, line: str) -> bool:
+    return power_after(game_map, [line], "") != ""
+
+
+def _strike(line: str, texts: Sequence[str]) -> str:
+    """The line without the orders whose text is given (and the separator next to each)."""
+    for text in texts:
+        at = line.find(text)
+        if at < 0:
+            continue
+        end = at + len(text)
+        after = _AFTER.match(line, end)
+        before = _BEFORE.search(line, 0, at)
+        if after and after.end() < len(line):
+            end = after.end()
+        elif before:
+            at = before.start()
+        line = line[:at] + line[end:]
+    return line.strip()
+
+
+def _without_units(
+    game_map: Map,
+    position: Position,
+    rules: Rules,
+    power: str,
+    lines: Sequence[str],
+    units: set[tuple[str, str]],
+) -> tuple[list[str], list[str]]:
+    """(the lines kept, some shortened; the lines that gave an order to one of `units`)."""
+    kept, replaced = [], []
+    for line in lines:
+        entries, _ = interpret_orders(game_map, position, {power: [line]}, rules)
+        hit = [e.input or "" for e in entries if _units([e]) & units]
+        header = _has_header(game_map, line)
+        power = power_after(game_map, [line], power)
+        if not hit:
+            kept.append(line)
+            continue
+        replaced.append(line)
+        rest = _strike(line, hit)
+        if header or any(True for _ in segments(game_map, [rest], power)):
+            kept.append(rest)
+    return kept, replaced
+
+
+def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Added]:
+    """The game with `lines` added to `power`'s pending orders, each replacing any earlier order
+    for its unit. UnreadableOrders (nothing changed) when a line cannot be read."""
+    game_map = load_map(game.variant)
+    code = resolve_power(game_map, power)
+    lines = [line for text in lines for line in order_lines(text)]
+    _, reading = read_orders(game, code, lines)  # also refuses orders for a stranger's units
+    if reading.errors:
+        raise UnreadableOrders(reading.errors)
+    if not reading.entries:
+        raise GameError("no order to add: give one, e.g. --add 'A Par - Bur'")
+    earlier = game.pending.get(code, ())
+    kept, replaced = _without_units(
+        game_map, game.current, game.rules, code, earlier, _units(reading.entries)
+    )
+    if power_after(game_map, kept, code) != code and not _has_header(game_map, lines[0]):
+        # the set ends under a teammate's header, and the added lines were read as `code`'s
+        kept.append(f"{game_map.powers[code].name}:")
+    return with_orders(game, code, [*kept, *lines]), Added(reading, tuple(replaced))

@@ -1,0 +1,81 @@
+"""Adding or replacing one order in a pending set (game/edit.py, `game orders --add`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from adjudicator.game.edit import UnreadableOrders, add_orders
+from adjudicator.game.game import Game, GameError, new_game, with_orders
+from adjudicator.game.gamefile import game_from_text, game_to_text
+
+
+def france(game: Game) -> tuple[str, ...]:
+    return tuple(game.pending["FRANCE"])
+
+
+def test_an_added_order_goes_last_and_replaces_the_order_for_its_unit() -> None:
+    game = with_orders(new_game(), "FRANCE", ["A Par - Bur, A Mar - Spa", "F Bre - Mid", "xyz"])
+    game, added = add_orders(game, "france", ["A Mar H"])
+    assert france(game) == ("A Par - Bur", "F Bre - Mid", "xyz", "A Mar H")
+    assert added.replaced == ("A Par - Bur, A Mar - Spa",)
+    assert [str(e.order) for e in added.reading.entries] == ["A MAR H"]
+    game, added = add_orders(game, "FRANCE", ["A Par - Pic", "F Bre H"])
+    assert france(game) == ("xyz", "A Mar H", "A Par - Pic", "F Bre H")
+    assert added.replaced == ("A Par - Bur", "F Bre - Mid")
+
+
+def test_the_last_order_of_a_line_is_struck_with_its_separator() -> None:
+    game = with_orders(new_game(), "FRANCE", ["A Par - Bur; A Mar - Spa"])
+    game, _ = add_orders(game, "FRANCE", ["A Mar - Pie"])
+    assert france(game) == ("A Par - Bur", "A Mar - Pie")
+
+
+def test_to_add_to_nothing_starts_the_set() -> None:
+    game, added = add_orders(new_game(), "FRANCE", ["A Par - Bur", "", "A Mar H \n F Bre H"])
+    assert france(game) == ("A Par - Bur", "A Mar H", " F Bre H") and added.replaced == ()
+
+
+def test_a_header_stays_for_the_lines_after_it() -> None:
+    # Four players: Austria's player also orders France, under a header.
+    game = with_orders(new_game("four"), "AUSTRIA", ["A Vie H", "France: A Par H", "A Mar H"])
+    game, _ = add_orders(game, "AUSTRIA", ["France: A Par - Bur"])
+    assert game.pending["AUSTRIA"] == ("A Vie H", "France:", "A Mar H", "France: A Par - Bur")
+    # An order for Austria itself now needs its header again: the set ends under France's.
+    game, _ = add_orders(game, "AUSTRIA", ["A Vie - Gal"])
+    assert game.pending["AUSTRIA"] == (
+        "France:",
+        "A Mar H",
+        "France: A Par - Bur",
+        "Austria:",
+        "A Vie - Gal",
+    )
+
+
+def test_a_build_replaces_the_build_in_the_same_province() -> None:
+    doc = {
+        "format": "adjudicator-game",
+        "version": 1,
+        "start": {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A BUR", "A SPA", "F POR"]},
+            "centers": {"FRANCE": ["BRE", "MAR", "PAR", "POR", "SPA"]},
+        },
+        "pending": {"phase": "W1901A", "orders": {"FRANCE": ["Build A Bre", "Build A Par"]}},
+    }
+    game, added = add_orders(game_from_text(json.dumps(doc)), "FRANCE", ["Build F Bre"])
+    assert france(game) == ("Build A Par", "Build F Bre")
+    assert added.replaced == ("Build A Bre",)
+
+
+def test_an_unreadable_order_changes_nothing() -> None:
+    game = with_orders(new_game(), "FRANCE", ["A Par - Bur"])
+    with pytest.raises(UnreadableOrders) as refused:
+        add_orders(game, "FRANCE", ["A Mar - Spa", "A Pxr - Pic"])
+    assert [e.input for e in refused.value.errors] == ["A Pxr - Pic"]
+    with pytest.raises(GameError, match="may not order for GERMANY"):
+        add_orders(game, "FRANCE", ["Germany: A Ber H"])
+    with pytest.raises(GameError, match="no order to add"):
+        add_orders(game, "FRANCE", [""])
+    assert game_to_text(game) == game_to_text(with_orders(new_game(), "FRANCE", ["A Par - Bur"]))
