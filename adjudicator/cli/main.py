@@ -56,7 +56,6 @@ def _printable_output() -> None:
 @result_format("json")
 def adjudicate(phase_file: str, output_format: str) -> None:
     """Adjudicate one phase document (`-` reads standard input)."""
-    from adjudicator.board.types import CalendarError
     from adjudicator.contract.documents import DocumentError, adjudicate_document
 
     data = read_json_file(phase_file)
@@ -65,7 +64,7 @@ def adjudicate(phase_file: str, output_format: str) -> None:
             click.echo(_text_report(data), nl=False)
             return
         result = adjudicate_document(data)
-    except (DocumentError, CalendarError) as error:
+    except DocumentError as error:
         raise click.ClickException(str(error)) from None
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
@@ -100,7 +99,7 @@ def _text_report(data: Any) -> str:
 
 @main.command()
 @click.argument("input_file", metavar="IN.jsonl", type=click.File("rb"))
-@click.option("-o", "--output", type=click.File("w"), default="-", help="Where results go.")
+@click.option("-o", "--output", type=click.File("wb"), default="-", help="Where results go.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
 def batch(input_file: Any, output: Any, jobs: int) -> None:
     """Adjudicate one phase document per line; one result document per line, same order."""

@@ -46,7 +46,7 @@ def test_batch_error_lines_fit_their_schema(tmp_path: Path) -> None:
     source = tmp_path / "in.jsonl"
     source.write_text('{"phase": "S1901M"}\nnot json\n', encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    with source.open(encoding="utf-8") as lines, out.open("w", encoding="utf-8") as sink:
+    with source.open(encoding="utf-8") as lines, out.open("wb") as sink:
         run_batch(lines, sink)
     first, second = (json.loads(line) for line in out.read_text().splitlines())
     ResultDocument.model_validate(first)
