@@ -11,7 +11,8 @@ The public API (everything else may change)::
 - maps: `load_map`; positions: `start_position`, `position_from_json`, `Position`;
 - orders: `read_orders` (text in, `OrderEntry` / `OrderError` out);
 - a phase: `adjudicate` (Python values) or `adjudicate_document` (phase document in, result
-  document out, docs/CONTRACT.md);
+  document out, docs/CONTRACT.md); many: `adjudicate_documents` (in order, in this process or
+  on a Dask cluster);
 - a game: `new_game`, `step`.
 
 Names load on first use, so `import adjudicator` (and the command line) starts fast.
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from adjudicator.api import UnitType as UnitType
     from adjudicator.api import adjudicate as adjudicate
     from adjudicator.api import adjudicate_document as adjudicate_document
+    from adjudicator.api import adjudicate_documents as adjudicate_documents
     from adjudicator.api import load_map as load_map
     from adjudicator.api import new_game as new_game
     from adjudicator.api import position_from_json as position_from_json
@@ -80,6 +82,7 @@ __all__ = [
     "UnitType",
     "adjudicate",
     "adjudicate_document",
+    "adjudicate_documents",
     "load_map",
     "new_game",
     "position_from_json",

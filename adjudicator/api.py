@@ -22,6 +22,7 @@ from adjudicator.board.types import Phase as Phase
 from adjudicator.board.types import PhaseKind as PhaseKind
 from adjudicator.board.types import Unit as Unit
 from adjudicator.board.types import UnitType as UnitType
+from adjudicator.contract.cluster import adjudicate_documents as adjudicate_documents
 from adjudicator.contract.documents import DocumentError as DocumentError
 from adjudicator.contract.documents import adjudicate_document as adjudicate_document
 from adjudicator.contract.documents import position_from_document, read_phase_document

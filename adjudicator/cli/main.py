@@ -101,14 +101,35 @@ def _text_report(data: Any) -> str:
 @click.argument("input_file", metavar="IN.jsonl", type=click.File("rb"))
 @click.option("-o", "--output", type=click.File("wb"), default="-", help="Where results go.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True)
-def batch(input_file: Any, output: Any, jobs: int) -> None:
+@click.option(
+    "--dask",
+    metavar="ADDRESS",
+    help="Run on the Dask cluster with this scheduler (tcp://HOST:8786); needs the dask extra.",
+)
+def batch(input_file: Any, output: Any, jobs: int, dask: str | None) -> None:
     """Adjudicate one phase document per line; one result document per line, same order."""
-    from adjudicator.contract.batch import run_batch
+    if dask is None:
+        from adjudicator.contract.batch import run_batch
 
-    failures = run_batch(input_file, output, jobs)
+        failures = run_batch(input_file, output, jobs)
+    else:
+        failures = _batch_on_dask(input_file, output, jobs, dask)
     if failures:
         click.echo(f"{failures} line(s) could not be adjudicated", err=True)
         sys.exit(1)
+
+
+def _batch_on_dask(input_file: Any, output: Any, jobs: int, address: str) -> int:
+    from adjudicator.contract.cluster import ClusterError, run_batch_on_dask
+
+    if jobs > 1:
+        raise click.UsageError(
+            "--jobs and --dask do not go together: the cluster's workers are the jobs"
+        )
+    try:
+        return run_batch_on_dask(input_file, output, address)
+    except ClusterError as error:
+        raise click.ClickException(str(error)) from None
 
 
 @main.command()
