@@ -9,7 +9,8 @@ The public API (everything else may change)::
     adjudicator.result_to_document(result, adjudicator.DEFAULT_RULES)  # the JSON contract
 
 - maps: `load_map`; positions: `start_position`, `position_from_json`, `Position`;
-- orders: `read_orders` (text in, `OrderEntry` / `OrderError` out);
+- orders: `read_orders` (text in, `OrderEntry` / `OrderError` out); `possible_orders` (every
+  legal order of a position, by location);
 - a phase: `adjudicate` (Python values) or `adjudicate_document` (phase document in, result
   document out, docs/CONTRACT.md); many: `adjudicate_documents` (in order, in this process or
   on a Dask cluster);
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from adjudicator.api import new_game as new_game
     from adjudicator.api import position_from_json as position_from_json
     from adjudicator.api import position_to_document as position_to_document
+    from adjudicator.api import possible_orders as possible_orders
     from adjudicator.api import read_orders as read_orders
     from adjudicator.api import result_to_document as result_to_document
     from adjudicator.api import rules_from as rules_from
@@ -87,6 +89,7 @@ __all__ = [
     "new_game",
     "position_from_json",
     "position_to_document",
+    "possible_orders",
     "read_orders",
     "result_to_document",
     "rules_from",

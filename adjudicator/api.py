@@ -38,6 +38,7 @@ from adjudicator.game.game import start_position as _start_position
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import Order as Order
 from adjudicator.orders.model import UnitRef as UnitRef
+from adjudicator.orders.possible import possible_orders as possible_orders
 from adjudicator.orders.results import OrderEntry as OrderEntry
 from adjudicator.orders.results import OrderError as OrderError
 from adjudicator.orders.results import OrderResult as OrderResult

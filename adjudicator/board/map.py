@@ -242,8 +242,8 @@ class MapFacts:
     coasts: Mapping[str, tuple[str, ...]]
     """Province with several coasts -> its coast locations."""
     water: Mapping[str, frozenset[str]]
-    """Province -> the convoy areas a fleet there (on any coast) borders: the steps of a
-    convoy route, looked up as sets."""
+    """Province -> the convoy areas from which a fleet can move to it (to any of its coasts):
+    the steps of a convoy route, looked up as sets."""
 
 
 def _derive_facts(game_map: Map) -> MapFacts:
@@ -256,15 +256,14 @@ def _derive_facts(game_map: Map) -> MapFacts:
         loc: game_map.reachable_provinces(UnitType.FLEET, loc) for loc in game_map.fleet_adjacency
     }
     seas = game_map.convoy_areas
-    water = {
-        code: frozenset(
-            provinces[target]
-            for location in game_map.locations_of(code)
-            for target in game_map.fleet_adjacency.get(location, ())
-            if provinces[target] in seas
-        )
-        for code in game_map.provinces
-    }
+    # Links into each province from the convoy areas: on a board with closed provinces
+    # (`Map.during`) only these are cut, and no convoy may land in a closed province.
+    borders: dict[str, set[str]] = {code: set() for code in game_map.provinces}
+    for location, targets in game_map.fleet_adjacency.items():
+        if provinces[location] in seas:
+            for target in targets:
+                borders[provinces[target]].add(provinces[location])
+    water = {code: frozenset(near) for code, near in borders.items()}
     return MapFacts(
         water=water,
         province=provinces,

@@ -68,9 +68,9 @@ def _move_problem(
     game_map: Map, unit: model.UnitRef, target: str, via: bool, helper: str | None
 ) -> str | Depends | None:
     """Why a move could never succeed (None when it could; ON_BOARD when that depends on a
-    convoy route, see `_route_problem`). `helper` is set for a supported move: the supporter,
-    which cannot also convoy it (DATC 6.D.31); the target is then a province, whatever coast
-    the move names (4.B.4)."""
+    convoy route, see `_route_problem`: a move that needs a convoy, or one written "via
+    convoy" even to a neighbour). `helper` is set for a supported move: the supporter, which
+    cannot also convoy it (DATC 6.D.31)."""
     source, province = unit.province, province_of(target)
     dest = game_map.provinces.get(province)
     if dest is None:
@@ -87,7 +87,7 @@ def _move_problem(
     coastal = game_map.provinces[source].is_coastal and dest.is_coastal
     if via and not coastal:
         return "a move via convoy must go from a coastal province to a coastal province"
-    if adjacent:
+    if adjacent and not via:
         return None
     if not coastal:
         return f"{unit} cannot reach {province}"
@@ -98,7 +98,8 @@ def _fleet_move_problem(
     game_map: Map, unit: model.UnitRef, target: str, via: bool, helper: str | None
 ) -> str | None:
     """`_move_problem` for a fleet: it must reach the place, on a named coast where the
-    province has two it can reach (4.B.1)."""
+    province has two it can reach (4.B.1). A supported move may leave the coast out (the
+    support then fits either), but a coast it names must be one the fleet can reach."""
     province = province_of(target)
     if via:
         return "only armies can be convoyed"
@@ -107,7 +108,8 @@ def _fleet_move_problem(
     options = game_map.fleet_targets(unit.location, province)
     if helper is None and target == province and len(options) > 1:
         return f"the coast must be named: {unit} can reach {' and '.join(options)}"
-    exact = helper is None and unit.location in game_map.fleet_adjacency
+    named = helper is None or target != province
+    exact = named and unit.location in game_map.fleet_adjacency
     if exact and not game_map.can_move(unit.type, unit.location, target):
         return f"{unit} cannot reach {target}"
     return None

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from adjudicator.board.adjustments import adjustment_counts as adjustment_counts
+from adjudicator.board.adjustments import unusable_builds as unusable_builds
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -33,45 +35,6 @@ class AdjustmentOutcome:
 
     results: tuple[tuple[str, Order, Resolution], ...]
     units: Mapping[str, Unit]
-
-
-def _powers(game_map: Map, position: Position) -> list[str]:
-    """Every power that could adjust: the map's, plus any other that owns a unit or a centre."""
-    extra = {u.power for u in position.units.values()} | set(position.centers.values())
-    return sorted(set(game_map.powers) | extra)
-
-
-def _vacant_home_centers(game_map: Map, position: Position, power: str) -> int:
-    homes = game_map.build_sites(power)
-    return sum(1 for c in homes if position.centers.get(c) == power and c not in position.units)
-
-
-def _surplus(position: Position, power: str) -> int:
-    """Owned centres minus units: builds (+) or removals (-) before the home-centre cap."""
-    centers = sum(1 for owner in position.centers.values() if owner == power)
-    units = sum(1 for u in position.units.values() if u.power == power)
-    return centers - units
-
-
-def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
-    """Power -> builds (+) or removals (-) due; builds are capped by vacant owned home centres."""
-    counts = {}
-    for power in _powers(game_map, position):
-        surplus = _surplus(position, power)
-        counts[power] = min(surplus, _vacant_home_centers(game_map, position, power))
-        if power in game_map.neutral_at(position.phase):
-            counts[power] = min(counts[power], 0)  # XIV.2: a neutral power never builds
-    return counts
-
-
-def unusable_builds(game_map: Map, position: Position) -> dict[str, int]:
-    """Power -> builds its centres allow but no vacant owned home centre can take (if any)."""
-    unusable = {}
-    for power in _powers(game_map, position):
-        lost = _surplus(position, power) - _vacant_home_centers(game_map, position, power)
-        if _surplus(position, power) > 0 and lost > 0:
-            unusable[power] = lost
-    return unusable
 
 
 class _Ledger:

@@ -63,6 +63,16 @@ def test_6d32_a_move_that_needs_fleets_where_there_are_none_is_illegal() -> None
     )
 
 
+def test_a_move_via_convoy_to_a_neighbour_needs_fleets_that_could_convoy_it() -> None:
+    # written "via convoy", a move to a neighbour is a convoyed move: no fleets, no move
+    units = {"FRANCE": ["A BRE", "F MAO"], "ENGLAND": ["F LON"]}
+    assert illegal(units, "FRANCE", "A Bre - Pic via convoy") == (
+        "no fleets at sea could convoy A BRE to PIC"
+    )
+    assert illegal(units, "FRANCE", "A Bre - Pic") is None
+    assert illegal(units, "FRANCE", "A Bre - Gas via convoy") is None  # through MAO
+
+
 def test_a_move_with_fleets_for_a_convoy_is_legal_whatever_they_are_ordered() -> None:
     units = {"ENGLAND": ["A YOR", "F NTH"], "FRANCE": ["F ENG"]}
     assert illegal(units, "ENGLAND", "A Yor - Hol") is None
@@ -103,6 +113,14 @@ def test_a_move_with_fleets_for_a_convoy_is_legal_whatever_they_are_ordered() ->
             "A Liverpool Supports A Yorkshire - Yorkshire",
             "the supported move cannot succeed: A YOR cannot move to its own province",
         ),
+        # a coast named for the supported fleet must be one it can reach (the support could
+        # never match a legal move otherwise); without a coast it fits the coast it can reach
+        (
+            {"FRANCE": ["F POR"], "ITALY": ["F WES"]},
+            "FRANCE",
+            "F Por S F Wes - Spa(nc)",
+            "the supported move cannot succeed: F WES cannot reach SPA/NC",
+        ),
         # 6.D.31: the only convoy would need the supporting fleet itself
         (
             {"AUSTRIA": ["A RUM"], "TURKEY": ["F BLA"]},
@@ -124,6 +142,7 @@ def test_possible_supports_are_legal() -> None:
     units = {"FRANCE": ["F MAR", "F GAS", "F POR"], "ENGLAND": ["F MAO", "A LON", "F NTH", "F ENG"]}
     assert illegal(units, "FRANCE", "F Mar S F Gas - Spa(nc)") is None  # 6.B.4
     assert illegal(units, "FRANCE", "F Por S F Mao - Spa") is None
+    assert illegal(units, "FRANCE", "F Por S F Mao - Spa/nc") is None
     assert illegal(units, "FRANCE", "F Mar S A Pie") is None  # no unit there: void, not illegal
     assert illegal(units, "ENGLAND", "F Nth S A Lon - Bel") is None  # convoyed through ENG
 
