@@ -124,19 +124,14 @@ def _result_document(played: PlayedPhase, game: Game) -> dict[str, Any]:
 
 
 def _text_report(name: str, game: Game, before: Position, played: PlayedPhase) -> str:
-    """The judge's report, then any order lines that could not be read, caret-marked."""
-    from adjudicator.orders.caret import render_caret
+    """The judge's report, then the order lines that could not be read and the ignored comments,
+    caret-marked, grouped by power."""
     from adjudicator.report.text import judge_report
+    from adjudicator.report.unread import with_unread
 
     game_map = load_map(game.variant)
     report = judge_report(game_map, before, played.results, played.next, game=name)
-    if played.errors:
-        lines = ["", "Orders that could not be read:", ""]
-        for error in played.errors:
-            lines.append(f"{power_name(game_map, error.power)}:")
-            lines.append(render_caret(error.input, error.span, error.error))
-        report = report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
-    return report
+    return with_unread(report, game_map, played.errors)
 
 
 @game_command.command("show")

@@ -20,7 +20,7 @@ from adjudicator.game.game import Game, GameError, order_lines, read_orders
 from adjudicator.game.gamefile import GameFileError, update_game
 from adjudicator.game.owed import Owed, owed_orders
 from adjudicator.game.readings import Reading, pending_readings
-from adjudicator.orders.results import OrderEntry
+from adjudicator.orders.results import OrderEntry, faults
 
 
 def reading_line(reading: Reading) -> str:
@@ -141,8 +141,9 @@ def orders(game_file: str, power: str, orders_file: str | None, added: tuple[str
         click.echo(f"  {entry.input!s:<36} => {entry.order}{mark}")
     for problem in reading.errors:
         click.echo(render_caret(problem.input, problem.span, problem.error))
-    if reading.errors:
-        click.echo(f"{len(reading.errors)} line(s) could not be read", err=True)
+    failed = faults(reading.errors)  # an ignored comment is shown, but is no fault
+    if failed:
+        click.echo(f"{len(failed)} line(s) could not be read", err=True)
         sys.exit(1)
 
 

@@ -77,24 +77,15 @@ def _text_report(data: Any) -> str:
         read_phase_document,
     )
     from adjudicator.report.text import judge_report
+    from adjudicator.report.unread import with_unread
     from adjudicator.resolve.engine import adjudicate as run_phase
 
     doc = read_phase_document(data)
     position, rules = position_from_document(doc)
     result = run_phase(position, orders_from_document(doc), rules)
-    report = judge_report(load_map(position.variant), position, result.orders, result.next)
-    if result.errors:
-        from adjudicator.orders.caret import render_caret
-
-        lines = ["", "Orders that could not be read:"]
-        power = None
-        for error in result.errors:
-            if error.power != power:
-                power = error.power
-                lines += ["", f"{power.title()}:"]
-            lines.append(render_caret(error.input, error.span, error.error))
-        report = report.rstrip("\n") + "\n" + "\n".join(lines) + "\n"
-    return report
+    game_map = load_map(position.variant)
+    report = judge_report(game_map, position, result.orders, result.next)
+    return with_unread(report, game_map, result.errors)
 
 
 @main.command()
@@ -145,6 +136,7 @@ def check(orders_file: str, state_file: str) -> None:
     )
     from adjudicator.orders.caret import render_caret
     from adjudicator.orders.interpret import interpret_orders
+    from adjudicator.orders.results import faults
 
     try:
         position, rules = position_from_document(read_phase_document(read_json_file(state_file)))
@@ -162,5 +154,5 @@ def check(orders_file: str, state_file: str) -> None:
     for problem in errors:
         click.echo(f"{problem.power.title() or '?'}:")
         click.echo(render_caret(problem.input, problem.span, problem.error))
-    if errors:
+    if faults(errors):  # an ignored comment is shown, but is no fault
         sys.exit(1)

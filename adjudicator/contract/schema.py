@@ -46,6 +46,11 @@ class ErrorLine(_Strict):
     input: str
     error: str
     span: list[int] = Field(min_length=2, max_length=2, description="[start, end) in input")
+    kind: Literal["comment"] | None = Field(
+        default=None,
+        description="'comment' for a comment the reader ignored (from '#' or '//' to the end "
+        "of its line, or nothing but dots): shown to the player, not a fault; absent for errors",
+    )
 
 
 class NextDocument(_Strict):

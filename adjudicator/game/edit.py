@@ -26,7 +26,7 @@ from adjudicator.game.game import (
 )
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import ordered_unit
-from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.results import OrderEntry, OrderError, faults
 from adjudicator.orders.sheet import power_after, segments
 
 _AFTER = re.compile(r"\s*[,;]\s*")
@@ -107,8 +107,8 @@ def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Adde
     code = resolve_power(game_map, power)
     lines = [line for text in lines for line in order_lines(text)]
     _, reading = read_orders(game, code, lines)  # also refuses orders for a stranger's units
-    if reading.errors:
-        raise UnreadableOrders(reading.errors)
+    if faults(reading.errors):
+        raise UnreadableOrders(faults(reading.errors))
     if not reading.entries:
         raise GameError("no order to add: give one, e.g. --add 'A Par - Bur'")
     earlier = game.pending.get(code, ())

@@ -77,6 +77,7 @@ class _ErrorDoc(_Strict):
     input: str
     error: str
     span: tuple[int, int]
+    kind: Literal["error", "comment"] = "error"
 
 
 class _PhaseDoc(_Strict):
@@ -204,7 +205,7 @@ def game_from_document(data: Mapping[str, Any], source: str = "<game>") -> Game:
                     for r in phase_doc.results
                 ),
                 errors=tuple(
-                    OrderError(e.power, e.input, e.error, e.span) for e in phase_doc.errors
+                    OrderError(e.power, e.input, e.error, e.span, e.kind) for e in phase_doc.errors
                 ),
                 next=_position(phase_doc.next, doc.variant, rules, f"{where}.next"),
                 source=phase_doc.source,

@@ -15,8 +15,8 @@ from adjudicator.game.game import Game, GameError, adjudicate_pending, frozen_or
 from adjudicator.judge.ack import phase_words, power_name
 from adjudicator.judge.deadlines import iso, missing_powers, next_deadline, shown
 from adjudicator.judge.store import GameRow, Store
-from adjudicator.orders.caret import render_caret
 from adjudicator.report.text import judge_report
+from adjudicator.report.unread import unread_lines
 from adjudicator.resolve.sequence import game_over
 
 
@@ -31,11 +31,7 @@ def results_text(row: GameRow, before: Game, after: Game, deadline: str | None) 
     if missing:
         names = ", ".join(power_name(game_map, p) for p in missing)
         lines += ["", f"No orders were received from: {names}."]
-    if played.errors:
-        lines += ["", "Orders that could not be read:"]
-        for error in played.errors:
-            lines += ["", f"{power_name(game_map, error.power)}:"]
-            lines.append(render_caret(error.input, error.span, error.error))
+    lines += unread_lines(game_map, played.errors)
     position = after.current
     lines.append("")
     if game_over(position, after.rules):

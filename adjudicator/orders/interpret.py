@@ -37,9 +37,9 @@ from adjudicator.orders.parse import (
     resolve_written_place,
     unit_words,
 )
-from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
-from adjudicator.orders.sheet import power_key, segments
+from adjudicator.orders.sheet import AFTER_ORDER, ORDER, pieces, power_key
 
 _MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
 _RETREAT_FORMS = frozenset({"move", "retreat", "disband_after", "remove_before"})
@@ -425,6 +425,23 @@ def _one(
     return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
 
 
+def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) -> OrderError:
+    """A comment's entry: an ignored comment, or an error when it follows an order on the same
+    line and itself reads as an order ('A Par - Bur // A Mar - Spa': that order is not lost)."""
+    if kind == AFTER_ORDER:
+        marker = "//" if text.startswith("//") else text[:1]
+        start = len(text) - len(text[len(marker) :].lstrip())
+        body = text[start:]
+        readable = 0 < len(body) <= MAX_ORDER_LENGTH
+        if readable and isinstance(_reading(game_map, kind_code, body), _Reading):
+            message = (
+                f"an order after '{marker}' is not read: "
+                "put each order on its own line, or remove it"
+            )
+            return OrderError(power, text, message, (start, len(text)))
+    return OrderError(power, text, "ignored comment", (0, len(text)), COMMENT)
+
+
 def interpret_orders(
     game_map: Map,
     position: Position,
@@ -443,8 +460,11 @@ def interpret_orders(
     for key, texts in orders.items():
         power = power_key(game_map, key)
         given = [texts] if isinstance(texts, str) else texts
-        for segment_power, segment in segments(game_map, given, power):
-            results.append(_one(game_map, board, kind, kind_code, segment_power, segment))
+        for piece_power, piece_kind, piece in pieces(game_map, given, power):
+            if piece_kind == ORDER:
+                results.append(_one(game_map, board, kind, kind_code, piece_power, piece))
+            else:
+                results.append(_comment(game_map, kind_code, piece_power, piece_kind, piece))
     entries = [r for r in results if isinstance(r, OrderEntry)]
     keys = {order_key(i, entry) for i, entry in enumerate(entries)}
     if len(entries) == len(results) == len(keys):

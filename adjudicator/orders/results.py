@@ -55,23 +55,44 @@ class OrderEntry:
     illegal: str | None = None
 
 
+COMMENT = "comment"
+"""The `kind` of an error entry that is an ignored comment, not a fault."""
+
+
 @dataclass(frozen=True, slots=True)
 class OrderError:
-    """Input that could not become an order; `span` marks the bad part of `input` [start, end)."""
+    """Input that could not become an order; `span` marks the bad part of `input` [start, end).
+
+    `kind` is "error", or COMMENT for a comment the reader ignored (a line or the end of a
+    line from '#' or '//', a piece of nothing but dots): shown to the player, never a fault."""
 
     power: str
     input: str
     error: str
     span: tuple[int, int]
+    kind: str = "error"
+
+    @property
+    def is_comment(self) -> bool:
+        return self.kind == COMMENT
 
     def to_document(self) -> dict[str, Any]:
-        """The entry of a result document's `errors` (CONTRACT.md)."""
-        return {
+        """The entry of a result document's `errors` (CONTRACT.md); `"kind": "comment"` only
+        for an ignored comment (a compatible extension)."""
+        document: dict[str, Any] = {
             "power": self.power,
             "input": self.input,
             "error": self.error,
             "span": list(self.span),
         }
+        if self.kind != "error":
+            document["kind"] = self.kind
+        return document
+
+
+def faults(errors: Iterable[OrderError]) -> list[OrderError]:
+    """The error entries that are faults: all but the ignored comments."""
+    return [e for e in errors if e.kind != COMMENT]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,10 @@
 """Order sheets: the lines of what a player sent, split into power headers and single orders.
 
 A header ('England:', '[ENGLAND]', or a power's name alone) switches the power for the lines
-after it; ',' and ';' separate several orders on one line.
+after it; ',' and ';' separate several orders on one line. Nothing vanishes: a comment (from '#'
+or '//' to the end of its line) and a piece of nothing but dots are pieces of their own kind,
+which the reader reports as ignored comments; a comment after an order on the same line is
+marked, so that an order written there can be reported rather than lost.
 """
 
 from __future__ import annotations
@@ -42,27 +45,47 @@ def _header(game_map: Map, line: str) -> tuple[str, str] | None:
     return (power, "") if power is not None else None
 
 
-def _lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
-    """The orders of one string, line by line (cached for the usual, short strings)."""
+ORDER = "order"
+COMMENT = "comment"
+"""A comment on a line of its own, or a piece of nothing but dots."""
+AFTER_ORDER = "after"
+"""A comment that follows an order on the same line ('A Par - Bur // A Mar - Spa')."""
+
+Piece = tuple[str, str]
+"""(kind, text as written): ORDER, COMMENT or AFTER_ORDER."""
+Line = tuple[str | None, tuple[Piece, ...]]
+"""(the power of a header starting the line, or None; the line's pieces)."""
+
+
+def _lines(game_map: Map, text: str) -> tuple[Line, ...]:
+    """The pieces of one string, line by line (cached for the usual, short strings)."""
     if len(text) <= _CACHED_LENGTH:
         return _cached_lines(game_map, text)
     return _split_lines(game_map, text)
 
 
-def _split_lines(game_map: Map, text: str) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
-    """The orders of one string, line by line: (the power of a header starting the line,
-    or None; the line's orders)."""
-    lines: list[tuple[str | None, tuple[str, ...]]] = []
+def _split_lines(game_map: Map, text: str) -> tuple[Line, ...]:
+    """The pieces of one string, line by line; blank lines have none and are left out."""
+    lines: list[Line] = []
     for raw_line in text.splitlines():
-        line = _COMMENT.split(raw_line, maxsplit=1)[0].strip()
-        if not line:
-            continue
-        header = _header(game_map, line)
+        found = _COMMENT.search(raw_line)
+        line = (raw_line if found is None else raw_line[: found.start()]).strip()
+        pieces: list[Piece] = []
         power = None
-        if header is not None:
-            power, line = header
-        segments = (segment.strip() for segment in _SEPARATOR.split(line))
-        lines.append((power, tuple(s for s in segments if s and s.strip("."))))
+        if line:
+            header = _header(game_map, line)
+            if header is not None:
+                power, line = header
+            for segment in _SEPARATOR.split(line):
+                segment = segment.strip()
+                if segment:
+                    pieces.append((ORDER if segment.strip(".") else COMMENT, segment))
+        if found is not None:
+            comment = raw_line[found.start() :].strip()
+            ordered = any(kind == ORDER for kind, _ in pieces)
+            pieces.append((AFTER_ORDER if ordered else COMMENT, comment))
+        if power is not None or pieces:
+            lines.append((power, tuple(pieces)))
     return tuple(lines)
 
 
@@ -75,15 +98,22 @@ def power_key(game_map: Map, key: str) -> str:
     return resolve_power(game_map, key) or key.strip().upper()
 
 
-def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
-    """(power, one order's text) for every order in `texts`; a header switches the power for
-    the lines after it, in that string and the strings that follow it."""
+def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str, str]]:
+    """(power, kind, text) for every piece of `texts` (orders and comments); a header switches
+    the power for the lines after it, in that string and the strings that follow it."""
     for text in texts:
-        for header, segments in _lines(game_map, str(text)):
+        for header, line in _lines(game_map, str(text)):
             if header is not None:
                 power = header
-            for segment in segments:
-                yield power, segment
+            for kind, piece in line:
+                yield power, kind, piece
+
+
+def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
+    """(power, text) for every piece of `texts`, orders and comments alike, in the order
+    written: each is the `input` of one entry of the reading."""
+    for piece_power, _, piece in pieces(game_map, texts, power):
+        yield piece_power, piece
 
 
 def power_after(game_map: Map, texts: Sequence[str], power: str) -> str:

@@ -54,20 +54,22 @@ TOKENS = [
 
 
 def expected_orders(texts: list[str]) -> list[str]:
-    """The orders a sheet holds, found the plain way (independent of the implementation)."""
+    """The orders and comments a sheet holds, found the plain way (independent of the
+    implementation): each is the input of one entry."""
     found: list[str] = []
-    for line in (line for text in texts for line in text.splitlines()):
-        line = re.split(r"#|//", line, maxsplit=1)[0].strip()
-        if not line:
-            continue
+    for raw in (line for text in texts for line in text.splitlines()):
+        marker = re.search(r"#|//", raw)
+        line = (raw if marker is None else raw[: marker.start()]).strip()
+        comment = "" if marker is None else raw[marker.start() :].strip()
         match = re.fullmatch(r"\[\s*([^\]]*?)\s*\]\s*(.*)", line) or re.fullmatch(
             r"([^:]*?)\s*:\s*(.*)", line
         )
         if match and resolve_power(MAP, match.group(1)) is not None:
             line = match.group(2)
         elif resolve_power(MAP, line.rstrip(".:")) is not None:
-            continue
-        found += [s.strip() for s in re.split(r"[,;]", line) if s.strip().strip(".")]
+            line = ""
+        found += [s.strip() for s in re.split(r"[,;]", line) if s.strip()]
+        found += [comment] if comment else []
     return found
 
 

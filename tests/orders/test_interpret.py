@@ -54,7 +54,10 @@ def test_headers_switch_power_for_the_lines_after_them() -> None:
         Russia: A War - Gal, A Mos - Ukr
     """
     entries, errors = read(START, {"": [sheet]})
-    assert errors == []
+    assert [(e.power, e.input, e.error, e.kind) for e in errors] == [  # comments are shown
+        ("FRANCE", "# the big one", "ignored comment", "comment"),
+        ("FRANCE", "// a comment line", "ignored comment", "comment"),
+    ]
     assert [(e.power, str(e.order)) for e in entries] == [
         ("ENGLAND", "F LON - NTH"),
         ("FRANCE", "A PAR - BUR"),
