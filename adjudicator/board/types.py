@@ -77,6 +77,12 @@ class PhaseKind(StrEnum):
 
 
 _PHASE = re.compile(r"([SFW])(\d{1,4})([MRA])")
+LAST_YEAR = 9999
+"""A phase name has a year of up to four digits, so the calendar ends with this year."""
+
+
+class CalendarError(ValueError):
+    """A phase whose next phase would fall after LAST_YEAR: it could not be named or read back."""
 
 
 def _phase_problem(text: str) -> str:

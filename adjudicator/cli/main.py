@@ -56,6 +56,7 @@ def _printable_output() -> None:
 @result_format("json")
 def adjudicate(phase_file: str, output_format: str) -> None:
     """Adjudicate one phase document (`-` reads standard input)."""
+    from adjudicator.board.types import CalendarError
     from adjudicator.contract.documents import DocumentError, adjudicate_document
 
     data = read_json_file(phase_file)
@@ -64,7 +65,7 @@ def adjudicate(phase_file: str, output_format: str) -> None:
             click.echo(_text_report(data), nl=False)
             return
         result = adjudicate_document(data)
-    except DocumentError as error:
+    except (DocumentError, CalendarError) as error:
         raise click.ClickException(str(error)) from None
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 

@@ -13,9 +13,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.board.map import Map, MapError, load_map
+from adjudicator.board.names import resolve_power
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules, rules_from, rules_spec
-from adjudicator.board.types import Phase, Unit
+from adjudicator.board.types import CalendarError, Phase, Unit
 from adjudicator.contract.jsonout import dumps
 from adjudicator.resolve.engine import PhaseResult, adjudicate
 
@@ -99,9 +100,21 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
         for text, retreats in entries.items():
             unit = _unit(game_map, power, text)
             dislodged[unit.province] = Dislodged(unit, tuple(r.upper() for r in retreats))
+    _check_order_powers(game_map, doc)
     winner = _winner(game_map, doc.winner) if doc.winner else None
     position = Position(doc.variant, phase, units, centers, dislodged, winner)
     return position, rules
+
+
+def _check_order_powers(game_map: Map, doc: PhaseDocument) -> None:
+    """Orders are given for the variant's powers (by code, name or adjective; an empty key
+    leaves the power to headers inside the text): a typo would lose the whole set."""
+    for name in doc.orders:
+        if name.strip() and resolve_power(game_map, name) is None:
+            known = ", ".join(game_map.powers)
+            raise DocumentError(
+                f"orders: unknown power {name!r} on {game_map.name}; known: {known}"
+            )
 
 
 def _winner(game_map: Map, name: str) -> str:
@@ -207,7 +220,10 @@ def read_phase_json(text: str | bytes) -> PhaseDocument:
 def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
     """A validated phase document in, a result document out; DocumentError if unusable."""
     position, rules = position_from_document(doc)
-    result = adjudicate(position, orders_from_document(doc), rules)
+    try:
+        result = adjudicate(position, orders_from_document(doc), rules)
+    except CalendarError as error:
+        raise DocumentError(str(error)) from None
     return result_to_document(result, rules)
 
 

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import Phase
+from adjudicator.board.types import CalendarError, Phase
 from adjudicator.orders.results import OrderEntry, OrderError, OrderResult
 from adjudicator.resolve.sequence import game_over
 
@@ -213,7 +213,10 @@ def adjudicate_pending(game: Game) -> tuple[Game, PlayedPhase]:
     if game_over(position, game.rules):
         who = f": {position.winner} has won" if position.winner else ""
         raise GameError(f"the game is over{who}")
-    result = adjudicate(position, game.pending, phase_rules(game.rules, game.disorder))
+    try:
+        result = adjudicate(position, game.pending, phase_rules(game.rules, game.disorder))
+    except CalendarError as error:
+        raise GameError(str(error)) from None
     played = played_from_result(
         game.pending, result.phase, result.orders, result.errors, result.next, game.disorder
     )

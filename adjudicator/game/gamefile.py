@@ -30,7 +30,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from adjudicator.board.map import MapError
+from adjudicator.board.map import MapError, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_from, rules_spec
 from adjudicator.board.types import Phase
@@ -222,6 +222,7 @@ def game_from_document(data: Mapping[str, Any], source: str = "<game>") -> Game:
         disorder=tuple(doc.pending.disorder),
     )
     _check_chain(game, source)
+    _check_powers(game, doc.pending.orders, source)
     if _phase(doc.pending.phase, f"{source}: pending") != game.current.phase:
         raise GameFileError(
             f"{source}: pending orders are for {doc.pending.phase}, "
@@ -239,6 +240,18 @@ def _check_chain(game: Game, source: str) -> None:
             raise GameFileError(
                 f"{source}: phases[{index}] is {played.phase}, but the phase before it led to "
                 f"{expected}: the phases do not chain (duplicated or edited by hand?)"
+            )
+
+
+def _check_powers(game: Game, orders: Mapping[str, Any], source: str) -> None:
+    """Pending orders are for the variant's powers, by code (a typo would be kept but never
+    adjudicated)."""
+    powers = load_map(game.variant).powers
+    for power in orders:
+        if power not in powers:
+            raise GameFileError(
+                f"{source}: pending orders for {power!r}, which is not a power of "
+                f"{game.variant}; known: {', '.join(powers)}"
             )
 
 
