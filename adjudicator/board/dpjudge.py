@@ -37,6 +37,7 @@ class _Power:
     homes: list[str] = field(default_factory=list)
     units: dict[str, str] = field(default_factory=dict)  # province -> "A BUD"
     owns: list[str] | None = None
+    partisans: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -206,8 +207,10 @@ class _Reader:
     def home(self, power: _Power, home: str) -> None:
         if home.startswith("-"):
             power.homes = [h for h in power.homes if h != home[1:].upper()]
-        elif home[0] in "*+@~&":
-            self.drop(f"home mark {home[0]!r} on {home} (partisan/factory/alternative home)")
+        elif home[0] == "*" and len(home) > 1:
+            power.partisans.append(home[1:].upper())
+        elif home[0] in "+@~&":
+            self.drop(f"home mark {home[0]!r} on {home} (factory, alternative or hidden home)")
         elif home.upper() not in power.homes:
             power.homes.append(home.upper())
 
@@ -308,7 +311,8 @@ def _convert(reader: _Reader, variant: str) -> tuple[dict[str, Any], list[str]]:
     _coast_spellings(reader.names, problems)
     centers = {h for p in reader.powers.values() for h in p.homes + (p.owns or [])}
     centers |= set(reader.unowned)
-    provinces, army, fleet, edge_problems = adjacency(reader.places, reader.names, centers)
+    weak: set[frozenset[str]] = set()
+    provinces, army, fleet, edge_problems = adjacency(reader.places, reader.names, centers, weak)
     for problem in edge_problems:  # name the line the place was defined (or amended) on
         where = reader.origin.get(problem.split(" ", 1)[0].rstrip(":").upper())
         problems.append(f"{where}: {problem}" if where else problem)
@@ -321,6 +325,8 @@ def _convert(reader: _Reader, variant: str) -> tuple[dict[str, Any], list[str]]:
     info.update(_calendar(reader.flow, problems))
     for rule in reader.rules:
         info[rule] = True
+    if weak:
+        info["weak_links"] = sorted(sorted(pair) for pair in weak)
     powers = {
         code: {
             "name": p.name,
@@ -329,6 +335,7 @@ def _convert(reader: _Reader, variant: str) -> tuple[dict[str, Any], list[str]]:
             "start_units": sorted(p.units.values()),
         }
         | ({"start_centers": sorted(p.owns)} if p.owns is not None else {})
+        | ({"partisan_sites": sorted(p.partisans)} if p.partisans else {})
         for code, p in sorted(reader.powers.items())
     }
     coasts = sorted({c for prov in provinces.values() for c in prov.get("coasts", ())})

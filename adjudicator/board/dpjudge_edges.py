@@ -2,8 +2,9 @@
 
 The case of a code in DPjudge's adjacency lists carries meaning: `bul` as a subject is the
 army-only parent of a multi-coast province; a neighbour in lower case is reachable by armies
-only, one written `Tar` by fleets only (armies only by convoy). Marked links (`X:abr`, `*abr`,
-`abr~`, `abr(...)`) have rules we do not have: each is reported and left out.
+only, one written `Tar` by fleets only (armies only by convoy). A link marked `*abr` is a weak
+link (1900's Cape of Good Hope: `[variant] weak_links`). Other marked links (`X:abr`, `abr~`,
+`abr(...)`) have rules we do not have: each is reported and left out.
 """
 
 from __future__ import annotations
@@ -51,9 +52,13 @@ def _terrains(places: Places) -> tuple[dict[str, str], dict[str, list[str]]]:
 
 
 def adjacency(
-    places: Places, names: Mapping[str, tuple[str, list[str]]], centers: set[str]
+    places: Places,
+    names: Mapping[str, tuple[str, list[str]]],
+    centers: set[str],
+    weak: set[frozenset[str]] | None = None,
 ) -> tuple[dict[str, Any], dict[str, list[str]], dict[str, list[str]], list[str]]:
-    """Provinces, army edges and fleet edges (both made symmetric) and what was left out."""
+    """Provinces, army edges and fleet edges (both made symmetric) and what was left out; the
+    weak links (`*abr`) are added to `weak` as pairs of provinces."""
     terrain, coasts = _terrains(places)
     problems: list[str] = []
     army: dict[str, set[str]] = {}
@@ -61,6 +66,9 @@ def adjacency(
     for key, (_, tokens) in places.items():
         for token in tokens:
             code, mark = classify_token(token)
+            if mark == "*" and weak is not None:
+                weak.add(frozenset((key.split("/")[0].upper(), code.split("/")[0].upper())))
+                mark = None
             if mark is not None:
                 problems.append(
                     f"{key} ABUTS {token}: the mark {mark!r} has no equivalent; link left out"

@@ -10,7 +10,7 @@ last filled outline painted over them (the drawing's own painter's order).
 
 What a drawing lacks for our map (a border DPjudge never drew, a place with no point, a code
 spelt otherwise) is said in a correction file, maps/drawing-fix/NAME.toml (drawing_fix.py), not
-in code here. Arcs (pure.ps's circles) and youngstown.ps's off-board boxes are read as outlines.
+in code here. PostScript itself is read by postscript.py (arcs, translate and rotate too).
 
 The result is plain data in picture coordinates (y grows downwards, origin top-left), written
 beside the map file as `maps/NAME.geometry.json`. shapely does the geometry; it is an optional
@@ -19,23 +19,29 @@ extra (`pip install -e '.[maps]'`), imported here only.
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from adjudicator.board.drawing_fix import DrawingFix
+from adjudicator.board.postscript import (
+    Point,
+    Ring,
+    colors,
+    group,
+    offboard_boxes,
+    procedures,
+    subpaths,
+)
 
 NOTICE = (
     "Geometry converted from a DPjudge drawing (MIT licence, Copyright 2017 Manus Hand); "
     "the licence's full text is in maps/LICENSE-dpjudge."
 )
-_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
 _INFO = re.compile(r"^%\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(\S+)\s+(.*?)\s*$")
 _SUPPLY = re.compile(r"^\s*/(\S+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+\w+\s*$")
 _RECT = re.compile(r"(\w+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+rectfill")
-_CURVE_STEPS = 6
 _JOIN = 3.0  # map units: coasts closer than this are joined (a strait splits two seas)
 _INSET = 4.0  # map units: how far inside its province a stray coast point is put
 _NEAR = 25.0  # map units: how far a province's face may be from its point
@@ -47,18 +53,7 @@ class DrawingError(ValueError):
     """A drawing this importer cannot read; the message says what is missing."""
 
 
-Point = tuple[float, float]
-Ring = list[Point]
 _V = TypeVar("_V")
-
-
-@dataclass
-class _Group:
-    """One `/Include...` procedure: which outlines it paints, at what scale, filled or not."""
-
-    outlines: list[str]
-    scale: tuple[float, float] = (1.0, 1.0)
-    fill: str | None = None
 
 
 @dataclass
@@ -75,93 +70,6 @@ class Drawing:
     paths: list[tuple[str | None, bool, Ring]] = field(default_factory=list)
 
 
-def _procedures(text: str, prefix: str) -> dict[str, str]:
-    """The bodies of `/PrefixName { ... } bd` procedures (top-level ones end at `} bd` alone)."""
-    found = {}
-    for match in re.finditer(rf"^/({prefix}\w*) \{{\n(.*?)^\}} b?d", text, re.M | re.S):
-        found[match.group(1)] = match.group(2)
-    return found
-
-
-def _colors(text: str) -> dict[str, tuple[float, float, float]]:
-    body = _procedures(text, "VisitColors").get("VisitColors", "")
-    colors: dict[str, tuple[float, float, float]] = {}
-    for line in body.splitlines():
-        words = line.split()
-        if len(words) == 3 and words[0].startswith("/") and words[2] == "g":
-            gray = float(words[1])
-            colors[words[0][1:]] = (gray, gray, gray)
-        elif len(words) == 5 and words[0].startswith("/") and words[4] == "r":
-            colors[words[0][1:]] = (float(words[1]), float(words[2]), float(words[3]))
-    return colors
-
-
-def _group(body: str, outlines: dict[str, str]) -> _Group:
-    words = body.split()
-    group = _Group([w for w in words if w in outlines])
-    for i, word in enumerate(words):
-        if word == "x" and i >= 2 and _NUMBER.fullmatch(words[i - 1]):
-            group.scale = (float(words[i - 2]), float(words[i - 1]))
-        if word == "f" and i >= 1 and "/fk" in words[max(0, i - 6) : i]:
-            group.fill = words[i - 1]
-    return group
-
-
-def _subpaths(body: str, scale: tuple[float, float]) -> Iterator[tuple[bool, Ring]]:
-    """(closed?, points) for each sub-path of an outline procedure; curves are flattened."""
-    stack: list[float] = []
-    ring: Ring = []
-    sx, sy = scale
-    for word in body.split():
-        if _NUMBER.fullmatch(word):
-            stack.append(float(word))
-            continue
-        if word == "m":
-            if len(ring) > 1:
-                yield False, ring
-            ring = [(stack[-2] * sx, stack[-1] * sy)]
-        elif word == "l":
-            ring.append((stack[-2] * sx, stack[-1] * sy))
-        elif word == "c":
-            ring.extend(
-                _bezier(ring[-1], [(stack[i] * sx, stack[i + 1] * sy) for i in (-6, -4, -2)])
-            )
-        elif word in ("a", "an") and len(stack) >= 5:
-            ring.extend((x * sx, y * sy) for x, y in _arc(*stack[-5:], clockwise=word == "an"))
-        elif word in ("fk", "p"):
-            closed = word == "p" or (len(ring) > 2 and ring[0] == ring[-1])
-            if len(ring) > 1 and word == "fk":
-                yield closed, ring
-                ring = []
-        stack.clear()
-    if len(ring) > 1:
-        yield False, ring
-
-
-def _bezier(start: tuple[float, float], controls: list[tuple[float, float]]) -> Ring:
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = start, *controls
-    points = []
-    for step in range(1, _CURVE_STEPS + 1):
-        t = step / _CURVE_STEPS
-        u = 1 - t
-        a, b, c, d = u**3, 3 * u * u * t, 3 * u * t * t, t**3
-        points.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
-    return points
-
-
-def _arc(x: float, y: float, radius: float, start: float, end: float, *, clockwise: bool) -> Ring:
-    """PostScript's `arc` (counter-clockwise) or `arcn` as points, every 10 degrees or less."""
-    if clockwise:
-        while end > start:
-            end -= 360
-    else:
-        while end < start:
-            end += 360
-    steps = max(1, math.ceil(abs(end - start) / 10))
-    angles = (math.radians(start + (end - start) * i / steps) for i in range(steps + 1))
-    return [(x + radius * math.cos(a), y + radius * math.sin(a)) for a in angles]
-
-
 def read_drawing(text: str) -> Drawing:
     """Read the points, centres, extent, colours and outlines of a DPjudge `.ps` prolog."""
     points: dict[str, tuple[float, float]] = {}
@@ -175,41 +83,28 @@ def read_drawing(text: str) -> Drawing:
             names[code] = match.group(4)
     if not points:
         raise DrawingError("no '% INFO' block of location points (lines '%  x y ABR Name')")
-    supplies = _procedures(text, "VisitSupplies").get("VisitSupplies", "")
+    supplies = procedures(text, "VisitSupplies").get("VisitSupplies", "")
     centers = {
         m.group(1).upper(): (float(m.group(2)), float(m.group(3)))
         for m in map(_SUPPLY.match, supplies.splitlines())
         if m
     }
-    drawing = Drawing(points, names, centers, (0, 0, 0, 0), "", _colors(text))
-    outlines = {**_procedures(text, "Outline"), **_procedures(text, "Shape")}
+    drawing = Drawing(points, names, centers, (0, 0, 0, 0), "", colors(text))
+    outlines = {**procedures(text, "Outline"), **procedures(text, "Shape")}
     form = text.partition("/PaintProc")[2].partition(">>")[0]
-    includes = _procedures(text, "Include")
+    includes = procedures(text, "Include")
     for name in re.findall(r"\b(Include\w+)", form):
-        group = _group(includes.get(name, ""), outlines)
-        for outline in group.outlines:
-            for closed, ring in _subpaths(outlines[outline], group.scale):
-                if group.fill and ring[0] != ring[-1]:
+        painted = group(includes.get(name, ""), outlines)
+        for outline in painted.outlines:
+            for closed, ring in subpaths(outlines[outline], painted.scale):
+                if painted.fill and ring[0] != ring[-1]:
                     ring = [*ring, ring[0]]  # a fill closes the outline it paints
-                drawing.paths.append((group.fill, closed or bool(group.fill), ring))
-    drawing.paths.extend((None, True, ring) for ring in _offboard_boxes(text))
+                drawing.paths.append((painted.fill, closed or bool(painted.fill), ring))
+    drawing.paths.extend((None, True, ring) for ring in offboard_boxes(text))
     if not drawing.paths:
         raise DrawingError("no outlines found (procedures /Outline... called from /MapForm)")
     drawing.background, drawing.extent = _background(form, drawing)
     return drawing
-
-
-def _offboard_boxes(text: str) -> list[Ring]:
-    """The boxes at the map's edge that stand for wrap-around neighbours (youngstown.ps): the
-    outline `/DrawOffBoard` strokes, placed at each point `/VisitOffBoardBoxes` lists."""
-    body = _procedures(text, "DrawOffBoard").get("DrawOffBoard", "")
-    visit = _procedures(text, "VisitOffBoardBoxes").get("VisitOffBoardBoxes", "")
-    outline = [ring for _closed, ring in _subpaths(body, _group(body, {}).scale)]
-    if not outline or not visit:
-        return []
-    shape = [*outline[0], outline[0][0]]
-    places = re.findall(r"^\s*\(\w+\)\s+\(\w*\)\s+(-?[\d.]+)\s+(-?[\d.]+)\s+\w+\s*$", visit, re.M)
-    return [[(px + float(x), py + float(y)) for px, py in shape] for x, y in places]
 
 
 def _background(form: str, drawing: Drawing) -> tuple[str, tuple[float, float, float, float]]:
@@ -340,7 +235,7 @@ def _inside(point: tuple[float, float], shape: Any) -> tuple[float, float]:
 
 def _styles(text: str) -> dict[str, str]:
     """Each place's label style letter from /VisitTerritories (`w` marks a sea)."""
-    body = _procedures(text, "VisitTerritories").get("VisitTerritories", "")
+    body = procedures(text, "VisitTerritories").get("VisitTerritories", "")
     found = re.findall(r"^\s*\((\S+)\)\s+-?[\d.]+\s+-?[\d.]+\s+(\w+)\s*$", body, re.M)
     return {code.upper(): style for code, style in found}
 

@@ -68,6 +68,10 @@ class PowerInfo:
     """Neutral only before this phase (the two-player game's Italy, until Spring 1915)."""
     daide: str = ""
     """Its DAIDE token (the map file's `daide`, else its code)."""
+    partisan_sites: frozenset[str] = frozenset()
+    """Places that are no supply centre where the power may build while it has lost some but
+    not all of its home centres, each counting as one more centre for that adjustment
+    (DPjudge's `*SIB`, 1900's Russian partisans); see `Map.partisans`."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,6 +104,11 @@ class Map:
     """The powers each person plays when one plays several (rulebook XIV.2); empty: one each."""
     daide_coasts: Mapping[str, str] = field(default_factory=dict)
     """Coast code -> its DAIDE token (the map file's `[daide] coasts`, else the code)."""
+    weak_links: frozenset[frozenset[str]] = frozenset()
+    """Pairs of provinces joined by a weak link (DPjudge's `*`, 1900's Cape of Good Hope): no
+    support is given across it, a move across it has half a unit's strength (plus its
+    supports) and cuts no support, and a retreat across it loses to any other retreat into
+    the same province."""
 
     @cached_property
     def facts(self) -> MapFacts:
@@ -191,6 +200,21 @@ class Map:
             _fleet_provinces={s: frozenset(map(province_of, t)) for s, t in fleet.items()},
             closed=frozenset(),
         )
+
+    def is_weak(self, source: str, target: str) -> bool:
+        """Is the link between these places (locations or provinces) a weak link?"""
+        return bool(self.weak_links) and (
+            frozenset((province_of(source), province_of(target))) in self.weak_links
+        )
+
+    def partisans(self, power: str, centers: Mapping[str, str]) -> frozenset[str]:
+        """The partisan sites `power` may use with this ownership: all of them while it has lost
+        some but not all of its home centres, else none."""
+        info = self.powers.get(power)
+        if info is None or not info.partisan_sites:
+            return frozenset()
+        held = sum(1 for c in info.home_centers if centers.get(c) == power)
+        return info.partisan_sites if 0 < held < len(info.home_centers) else frozenset()
 
     def build_sites(self, power: str) -> frozenset[str]:
         """Where `power` may build when it owns the centre and it is vacant."""
@@ -331,6 +355,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             neutral=bool(p.get("neutral", False)),
             neutral_until=Phase.parse(p["neutral_until"]) if "neutral_until" in p else None,
             daide=p.get("daide", code),
+            partisan_sites=frozenset(p.get("partisan_sites", ())),
         )
         for code, p in data["powers"].items()
     }
@@ -358,6 +383,7 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
         joins_winner=variant.get("joins_winner"),
         players=tuple(tuple(team) for team in variant.get("players", ())),
         daide_coasts={coast: daide_coasts.get(coast, coast) for coast in coast_names},
+        weak_links=frozenset(frozenset(pair) for pair in variant.get("weak_links", ())),
     )
 
 

@@ -27,12 +27,12 @@ REQUIRED_SECTIONS = ("variant", "provinces", "powers")
 VARIANT_FIELDS = frozenset(
     {"name", "victory_centers", "start_phase", "build_anywhere", "year_step", "fall_offset"}
     | {"source", "description", "players", "base", "closed", "closed_until", "sides"}
-    | {"joins_winner", "base_error"}
+    | {"joins_winner", "base_error", "weak_links"}
 )
 PROVINCE_FIELDS = frozenset({"name", "terrain", "center", "coasts", "aliases", "port", "daide"})
 POWER_FIELDS = frozenset(
     {"name", "adjective", "home_centers", "start_units", "start_centers", "neutral"}
-    | {"neutral_until", "daide"}
+    | {"neutral_until", "daide", "partisan_sites"}
 )
 
 _CODE = re.compile(r"[A-Z][A-Z0-9]*")

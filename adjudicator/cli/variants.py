@@ -34,6 +34,13 @@ def special_rules(game_map: Map) -> list[str]:
         rules.append("sides: " + " vs ".join(sorted(game_map.sides)))
     if game_map.joins_winner:
         rules.append(f"{game_map.joins_winner.title()} joins the coin toss's winner")
+    if game_map.weak_links:
+        links = sorted("-".join(sorted(pair)) for pair in game_map.weak_links)
+        rules.append("weak links (half strength, no support across): " + ", ".join(links))
+    for power in game_map.powers.values():
+        if power.partisan_sites:
+            sites = ", ".join(sorted(power.partisan_sites))
+            rules.append(f"{power.name} partisan site: {sites}")
     return rules
 
 

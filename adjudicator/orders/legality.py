@@ -131,6 +131,11 @@ def _support_problem(game_map: Map, supporter: model.UnitRef, province: str) -> 
         return f"{supporter} cannot support into its own province"
     if province not in _can_reach(game_map, supporter):
         return f"{supporter} cannot reach {province}, so it cannot support there"
+    if game_map.is_weak(supporter.province, province):
+        return (
+            f"{supporter} cannot support into {province}: the link between "
+            f"{supporter.province} and {province} is a weak link (no support across it)"
+        )
     return None
 
 
@@ -188,9 +193,17 @@ def build_problem(game_map: Map, board: Board, power: str, unit: model.UnitRef) 
     reader and the adjustment phase alike."""
     province = unit.province
     prov = game_map.provinces[province]
-    if province not in game_map.build_sites(power):
+    info = game_map.powers.get(power)
+    if province in game_map.partisans(power, board.centers):
+        pass  # a partisan site: no centre to own
+    elif info is not None and province in info.partisan_sites:
+        return (
+            f"{power.title()} may build in {prov.name} (a partisan site) only while it has lost "
+            "some but not all of its home centres"
+        )
+    elif province not in game_map.build_sites(power):
         return f"{prov.name} is not a home centre of {power.title()}"
-    if board.centers.get(province) != power:
+    elif board.centers.get(province) != power:
         return f"{power.title()} does not own {prov.name}"
     if province in board.units:
         return f"{prov.name} is occupied"

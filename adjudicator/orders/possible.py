@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from adjudicator.board.adjustments import adjustment_counts
+from adjudicator.board.adjustments import adjustment_counts, vacant_build_sites
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -382,9 +382,7 @@ def _adjustments(game_map: Map, position: Position, powers: set[str]) -> dict[st
                 if unit.power == power:
                     found[unit.location] = [unit.type + " " + unit.location + " D"]
             continue
-        for site in sorted(game_map.build_sites(power)):
-            if position.centers.get(site) != power or site in position.units:
-                continue
+        for site in vacant_build_sites(game_map, position, power):
             for location, orders in _builds(game_map, site):
                 found[location] = [*orders, "WAIVE"]
     return found

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from adjudicator.board.adjustments import vacant_build_sites
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import PhaseKind, Season, Unit, UnitType, coast_of, province_of
@@ -369,11 +370,7 @@ def _waived_builds(
     missing = owed - used
     if missing <= 0:
         return []
-    free = sum(
-        1
-        for home in names.game_map.build_sites(power)
-        if next_position.centers.get(home) == power and home not in next_position.units
-    )
+    free = len(vacant_build_sites(names.game_map, next_position, power))
     unusable = max(0, missing - free)
     prefix = _adjustment_prefix(names, power)
     lines = [f"{prefix}Build waived."] * (missing - unusable)

@@ -54,6 +54,8 @@ class Decisions:
         self._paradox_dptg = rules.convoy_paradox == "dptg"
         self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
         self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
+        self._weak = bool(table.weak)
+        """The map has weak links: a move's own strength may be ½ (`_own`)."""
         self._open_decisions()
 
     def _open_decisions(self) -> None:
@@ -233,6 +235,9 @@ class Decisions:
         if t.province[m] == area and not (self._convoy_cuts_own_area and self.by_convoy(m)):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
+        if t.weak and t.weak[m] and (t.route[m] == LAND or not self.by_convoy(m)):
+            # A move across a weak link cuts no support; dislodging the supporter still does.
+            return self.resolve(m)
         return self.path(m)
 
     # -- paths -----------------------------------------------------------------------------
@@ -288,18 +293,26 @@ class Decisions:
                 count += 1
         return count
 
-    def attack(self, m: int) -> int:
+    def _own(self, m: int) -> float:
+        """A moving unit's own strength: 1, or ½ across a weak link (Map.weak_links), when it
+        steps across one or a convoy can land it only across one."""
+        t = self.t
+        if t.route[m] == LAND or not self.by_convoy(m):
+            return 0.5 if t.weak[m] else 1
+        return 0.5 if t.weak_landing[m] else 1
+
+    def attack(self, m: int) -> float:
         t = self.t
         if t.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
         occupant = t.occupant[m]
         if occupant == NONE:
-            return 1 + self._support_count(m)
+            return (self._own(m) if self._weak else 1) + self._support_count(m)
         if t.kind[occupant] == MOVE and self.opponent(m) == NONE and self.resolve(occupant):
-            return 1 + self._support_count(m)
+            return (self._own(m) if self._weak else 1) + self._support_count(m)
         if t.power[occupant] == t.power[m]:
             return 0
-        return 1 + self._support_count(m, t.power[occupant])
+        return (self._own(m) if self._weak else 1) + self._support_count(m, t.power[occupant])
 
     def hold(self, province: str) -> int:
         t = self.t
@@ -310,10 +323,10 @@ class Decisions:
             return 0 if self.resolve(occupant) else 1
         return 1 + self._support_count(occupant)
 
-    def defend(self, m: int) -> int:
-        return 1 + self._support_count(m)
+    def defend(self, m: int) -> float:
+        return (self._own(m) if self._weak else 1) + self._support_count(m)
 
-    def prevent(self, m: int) -> int:
+    def prevent(self, m: int) -> float:
         t = self.t
         if t.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
@@ -325,4 +338,4 @@ class Decisions:
                 return 0
             if self._literal_dislodged_effect and not self.resolve(m):
                 return 0
-        return 1 + self._support_count(m)
+        return (self._own(m) if self._weak else 1) + self._support_count(m)

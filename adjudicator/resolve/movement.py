@@ -238,7 +238,7 @@ class _Outcome:
         reason = "; ".join(parts) or "failed: unresolvable cycle of orders"
         return _Why(False, ["bounce"], reason, [t.units[k] for k in culprits])
 
-    def _resisters(self, i: int, strength: int) -> list[int]:
+    def _resisters(self, i: int, strength: float) -> list[int]:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
         strong, or the unit staying there that held."""
         d = self.d

@@ -85,6 +85,11 @@ class OrderTable:
     moves_into: Mapping[str, Sequence[int]]
     convoying_seas: frozenset[str]
     """Sea provinces holding a fleet whose convoy is in use (for the 1982 paradox rule)."""
+    weak: Sequence[bool] = ()
+    """For a move: its step crosses a weak link (Map.weak_links); empty on maps without any."""
+    weak_landing: Sequence[bool] = ()
+    """For a move that may go by convoy: every fleet that could land it does so across a weak
+    link (DPjudge judges a convoy by its last step)."""
 
     @property
     def size(self) -> int:
@@ -198,6 +203,7 @@ def build_table(
     builder.find_targets()
     builder.match_supports()
     builder.assign_convoys()
+    builder.find_weak_links()
     return builder.table()
 
 
@@ -397,6 +403,28 @@ class _Builder:
                 elif self.has_route[i]:
                     self.void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
 
+    def find_weak_links(self) -> None:
+        """Which moves cross a weak link, directly or as a convoy's landing (maps with any)."""
+        game_map = self.map
+        if not game_map.weak_links:
+            self.weak: list[bool] = []
+            self.weak_landing: list[bool] = []
+            return
+        provinces, dest, fleet_near = self.provinces, self.dest, self.facts.fleet_near
+        self.weak = [
+            bool(d) and game_map.is_weak(p, d) for p, d in zip(provinces, dest, strict=True)
+        ]
+        self.weak_landing = [False] * self.n
+        for i in self.moves:
+            landings = [
+                provinces[c]
+                for c in self.convoy_fleets[i]
+                if dest[i] in fleet_near.get(provinces[c], frozenset())
+            ]
+            self.weak_landing[i] = bool(landings) and all(
+                game_map.is_weak(sea, dest[i]) for sea in landings
+            )
+
     def table(self) -> OrderTable:
         return OrderTable(
             facts=self.facts,
@@ -420,4 +448,6 @@ class _Builder:
             void=self.void,
             moves_into=self.moves_into,
             convoying_seas=frozenset(self.convoying_seas),
+            weak=self.weak,
+            weak_landing=self.weak_landing,
         )

@@ -3,7 +3,9 @@
 The movement resolver already decided where each dislodged unit may go (`Dislodged.retreats`),
 so this phase is simple: a retreat arrives when it is the only retreat into its province;
 two or more retreats into one province all fail and those units are disbanded; a unit without
-an order is disbanded. Retreats cannot be supported or convoyed, so nothing else matters.
+an order is disbanded. On a map with weak links (Map.weak_links), a retreat across one loses to
+any other retreat into the same province: it is disbanded and the others are judged without
+it. Retreats cannot be supported or convoyed, so nothing else matters.
 """
 
 from __future__ import annotations
@@ -78,6 +80,19 @@ def adjudicate_retreats(
 
     units = dict(position.units)
     for target, contenders in claims.items():
+        weak = [
+            (p, o) for p, o in contenders if game_map.is_weak(p, target) and len(contenders) > 1
+        ]
+        for province, _ in weak:
+            resolutions[province] = Resolution(
+                False,
+                ("bounce", "disbanded"),
+                f"retreated across a weak link: loses to {_others(contenders, province)}",
+                tuple(str(position.dislodged[p].unit) for p, _ in contenders if p != province),
+            )
+        contenders = [c for c in contenders if c not in weak]
+        if not contenders:
+            continue
         if len(contenders) == 1:
             province, order = contenders[0]
             unit = position.dislodged[province].unit
@@ -89,7 +104,12 @@ def adjudicate_retreats(
             resolutions[province] = Resolution(
                 False,
                 ("bounce", "disbanded"),
-                "bounced with " + ", ".join(str(o) for _, o in others),
+                "bounced with " + _others(contenders, province),
                 tuple(str(position.dislodged[p].unit) for p, _ in others),
             )
     return RetreatOutcome(resolutions=resolutions, units=units)
+
+
+def _others(contenders: list[tuple[str, Retreat]], province: str) -> str:
+    """The other retreats into the same province, as the result's reason names them."""
+    return ", ".join(str(o) for p, o in contenders if p != province)

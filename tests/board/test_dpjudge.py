@@ -15,7 +15,7 @@ from adjudicator.cli.main import main
 
 SOURCES = Path(__file__).resolve().parents[1] / "data" / "dpjudge"
 SHIPPED = ("fleetrome", "pure", "ancmed", "modern", "crowded", "fiveman", "chaos", "minorpower")
-SHIPPED += ("youngstown", "canton", "hundred")
+SHIPPED += ("youngstown", "canton", "hundred", "1900")
 
 
 def _facts(path_or_name: str | Path) -> dict[str, object]:
@@ -53,10 +53,19 @@ def test_shipped_variant_is_what_the_importer_makes(name: str) -> None:
     assert made.powers == shipped.powers
 
 
+def test_weak_links_and_partisan_sites_are_kept() -> None:
+    """1900's Cape of Good Hope (`*MAO`) and Russia's partisan site (`*SIB`) are map data."""
+    imported = import_dpjudge(SOURCES / "1900.map")
+    assert imported.report == ()
+    assert imported.data["variant"]["weak_links"] == [["EGY", "MAO"], ["HEJ", "MAO"]]
+    assert imported.data["powers"]["RUSSIA"]["partisan_sites"] == ["SIB"]
+    game_map = map_from_data(imported.data)
+    assert game_map.is_weak("MAO", "EGY") and game_map.is_weak("HEJ", "MAO")
+    assert not game_map.is_weak("EGY", "EAS")
+    assert "MAO" in game_map.fleet_adjacency["EGY"]  # the link itself is kept
+
+
 def test_unrepresentable_lines_are_named() -> None:
-    report = import_dpjudge(SOURCES / "1900.map").report
-    assert any("*SIB" in line for line in report)
-    assert "1900.map:149: EGY ABUTS *MAO: the mark '*' has no equivalent; link left out" in report
     loeb = import_dpjudge(SOURCES / "loeb9.map").report
     assert any("RULE HIBERNATE" in line for line in loeb)
     assert any("IN SPRING" in line for line in loeb)

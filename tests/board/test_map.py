@@ -457,3 +457,38 @@ def test_map_validate_takes_a_variant_name_as_variant_does() -> None:
     assert unknown.exit_code == 2
     assert "'standrad' is neither a file nor a variant" in unknown.output
     assert "standard" in unknown.output.split("variants:")[1]
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (
+            lambda d: d["variant"].update(weak_links=[["EGY", "PAR"]]),
+            "[variant]: weak link ['EGY', 'PAR']: no unit can move between EGY and PAR",
+        ),
+        (
+            lambda d: d["variant"].update(weak_links=[["EGY", "XYZ"]]),
+            "[variant]: weak link ['EGY', 'XYZ'] names unknown province XYZ",
+        ),
+        (
+            lambda d: d["variant"].update(weak_links=["EGY-MAO"]),
+            "[variant]: weak link 'EGY-MAO' is not a pair such as ['EGY', 'MAO']",
+        ),
+        (
+            lambda d: d["powers"]["RUSSIA"].update(partisan_sites=["MOS"]),
+            "[powers.RUSSIA]: partisan site MOS is a supply centre; a partisan site is a place "
+            "that is not one (list a centre under home_centers instead)",
+        ),
+        (
+            lambda d: d["powers"]["RUSSIA"].update(partisan_sites=["BAR"]),
+            "[powers.RUSSIA]: partisan site BAR must be a land or coastal province",
+        ),
+    ],
+)
+def test_weak_links_and_partisan_sites_are_checked(mutate: Any, message: str) -> None:
+    """1900's special places: a weak link joins two provinces a unit can move between; a
+    partisan site is a land place that is not a supply centre."""
+    data = copy.deepcopy(_data(data_dir("maps") / "1900.toml"))
+    assert validate_map_data(data) == []
+    mutate(data)
+    assert validate_map_data(data) == [message]

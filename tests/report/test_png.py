@@ -96,9 +96,13 @@ def test_owned_centres_and_seas_have_their_colours() -> None:
         assert _close(seen, palette.rgb(palette.SEA)), (sea, seen)
 
 
-@pytest.mark.parametrize("variant", ["ancmed", "canton", "hundred", "modern", "pure", "youngstown"])
+IMPORTED = ["1900", "ancmed", "canton", "hundred", "modern", "pure", "youngstown"]
+
+
+@pytest.mark.parametrize("variant", IMPORTED)
 def test_the_imported_variants_render_as_png(variant: str) -> None:
-    """The variants whose drawings needed corrections rasterise at their drawing's size."""
+    """The variants drawn from their own DPjudge drawings since issue 13 rasterise at their
+    drawing's size."""
     geometry = load_geometry(variant)
     png = svg_to_png(render_svg(start_position(load_map(variant))))
     width, height = struct.unpack(">II", png[16:24])  # IHDR, right after the signature
