@@ -390,3 +390,19 @@ def _builder(game_map: Map, position: Position, location: str, counts: dict[str,
     owner = position.centers[province_of(location)]
     assert counts[owner] > 0
     return owner
+
+
+def test_a_partisan_site_is_a_possible_build_only_while_it_may_be_used() -> None:
+    """1900: Russia, having lost Moscow, may build in Siberia (its partisan site); holding all
+    four home centres it may not."""
+    phase = Phase(1900, Season.WINTER, PhaseKind.ADJUSTMENT)
+    units = {
+        "WAR": Unit("RUSSIA", UnitType.ARMY, "WAR"),
+        "SEV": Unit("RUSSIA", UnitType.FLEET, "SEV"),
+    }
+    lost = {"WAR": "RUSSIA", "SEV": "RUSSIA", "STP": "RUSSIA", "MOS": "TURKEY"}
+    turkish = {"MOS": Unit("TURKEY", UnitType.ARMY, "MOS")}
+    found = possible_orders(Position("1900", phase, {**units, **turkish}, lost), power="RUSSIA")
+    assert found["SIB"] == ("A SIB B", "WAIVE") and "STP" in found
+    held = Position("1900", phase, units, {**lost, "MOS": "RUSSIA"})
+    assert "SIB" not in possible_orders(held, power="RUSSIA")
