@@ -16,11 +16,9 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers_games import MAP, random_orders
 
-from adjudicator.board.map import Map, load_map
-from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES
-from adjudicator.board.types import PhaseKind, UnitType
 from adjudicator.cli.game import game_command
 from adjudicator.contract.documents import PhaseDocument, position_from_document
 from adjudicator.game.export_diplomacy import saved_from_game
@@ -29,7 +27,6 @@ from adjudicator.game.gamefile import write_game
 from adjudicator.game.import_diplomacy import game_from_saved
 
 FIXTURE = Path(__file__).parents[1] / "data" / "diplomacy_opening.json"
-MAP = load_map("standard")
 
 
 def _sorted_lists(mapping: dict[str, Any] | None) -> dict[str, list[str]]:
@@ -80,65 +77,11 @@ def facts(saved: dict[str, Any]) -> dict[str, Any]:
 # -- a game played here ----------------------------------------------------------------------
 
 
-def _movement(game_map: Map, position: Position, rng: random.Random) -> dict[str, list[str]]:
-    """Holds, moves and supports (of holds and of moves to a place the supporter reaches)."""
-    orders: dict[str, list[str]] = {}
-    units = list(position.units.values())
-    for unit in units:
-        reach = (
-            game_map.army_adjacency if unit.type is UnitType.ARMY else game_map.fleet_adjacency
-        ).get(unit.location, frozenset())
-        targets = sorted(reach)
-        roll = rng.random()
-        text = f"{unit} H"
-        if 0.15 <= roll < 0.75 and targets:
-            text = f"{unit} - {rng.choice(targets)}"
-        elif roll >= 0.75 and targets:
-            friend = rng.choice(units)
-            places = sorted({t.split("/")[0] for t in targets})
-            text = f"{unit} S {friend}"
-            if friend.province not in places and rng.random() < 0.5:
-                text += f" - {rng.choice(places)}"
-        orders.setdefault(unit.power, []).append(text)
-    return orders
-
-
-def _adjustments(game_map: Map, position: Position, rng: random.Random) -> dict[str, list[str]]:
-    orders: dict[str, list[str]] = {}
-    for power, info in game_map.powers.items():
-        owned = position.centers_of(power)
-        units = position.units_of(power)
-        due = len(owned) - len(units)
-        if due < 0 and rng.random() < 0.6:  # else civil disorder removes: exported as orders
-            orders[power] = [f"{u} D" for u in rng.sample(units, -due)]
-        elif due > 0:
-            sites = [c for c in sorted(info.home_centers) if c in owned and c not in position.units]
-            for site in rng.sample(sites, min(due, len(sites))):
-                fleet = game_map.provinces[site].is_coastal and rng.random() < 0.5
-                where = game_map.locations_of(site)[0] if fleet else site
-                orders.setdefault(power, []).append(f"{'F' if fleet else 'A'} {where} B")
-    return orders
-
-
-def _orders(position: Position, rng: random.Random) -> dict[str, list[str]]:
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        return _movement(MAP, position, rng)
-    if kind is PhaseKind.ADJUSTMENT:
-        return _adjustments(MAP, position, rng)
-    orders: dict[str, list[str]] = {}
-    for d in position.dislodged.values():
-        choice = rng.choice([*d.retreats, None])
-        text = f"{d.unit} D" if choice is None else f"{d.unit} R {choice}"
-        orders.setdefault(d.unit.power, []).append(text)
-    return orders
-
-
 def _play(seed: int, years: int) -> Game:
     rng = random.Random(seed)
     game = new_game("standard")
     while game.current.phase.year < 1901 + years and not game.current.winner:
-        for power, lines in _orders(game.current, rng).items():
+        for power, lines in random_orders(game.current, rng).items():
             game = with_orders(game, power, lines)
         game, played = adjudicate_pending(game)
         assert not played.errors, played.errors
