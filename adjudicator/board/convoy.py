@@ -123,3 +123,29 @@ def needed_for_convoy(
     return any(
         fleet in route for first in sorted(water[source] & fleets) for route in routes([first])
     )
+
+
+def stated_route_problem(
+    game_map: Map, source: str, seas: tuple[str, ...], target: str
+) -> tuple[int, str] | None:
+    """Do these seas make a convoy route from `source` to `target`, in this order? None when
+    they do; else the number of the first wrong step (len(seas) for the target) and why."""
+    facts, names = game_map.facts, game_map.provinces
+    here = source
+    for step, sea in enumerate(seas):
+        if sea not in facts.seas:
+            return step, f"not a convoy route: {names[sea].name} ({sea}) is not a sea"
+        if sea in seas[:step]:
+            return step, f"not a convoy route: {names[sea].name} ({sea}) is named twice"
+        if sea not in facts.water.get(here, _NOWHERE):
+            return step, (
+                f"not a convoy route: {names[sea].name} ({sea}) does not border"
+                f" {names[here].name} ({here})"
+            )
+        here = sea
+    if seas and here not in facts.water.get(target, _NOWHERE):
+        return len(seas), (
+            f"not a convoy route: {names[target].name} ({target}) does not border"
+            f" {names[here].name} ({here}), the last sea named"
+        )
+    return None

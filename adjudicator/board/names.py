@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from adjudicator.board.map import Map
+from adjudicator.board.types import UnitType
 
 _NOT_WORD = re.compile(r"[\W_]+")
 _HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]++(?:-[^\W\d_]++)+")
@@ -274,3 +275,12 @@ def _resolve_place(game_map: Map, words: Sequence[str]) -> Place:
     if whole:
         raise _ambiguous(index, text, whole)
     raise _unknown(index, text, key)
+
+
+def location_for(game_map: Map, unit_type: UnitType, place: Place) -> str:
+    """Where a unit of this type stands in `place`: a fleet keeps a coast the province has;
+    armies and irrelevant coasts drop it (DATC 4.B.6)."""
+    coasts = game_map.provinces[place.province].coasts
+    if unit_type is UnitType.FLEET and place.coast in coasts:
+        return f"{place.province}/{place.coast}"
+    return place.province

@@ -42,6 +42,12 @@ class Rules(BaseModel):
     explicit (the DPTG): only when the order says "via convoy" (whatever the fleets do), and
     then only by convoy."""
 
+    convoy_route: Literal["any", "stated"] = "any"
+    """4.A.6: a move that names its convoy route ('A LON - NTH - BEL') states intent only, and
+    any convoy route may carry the army (the rulebook, default); or only the stated route counts
+    (as some judges read it): the army is carried only when every sea it names holds a fleet
+    convoying it, and it fails when any of them is dislodged."""
+
     convoyed_attack_cuts_support_on_itself: bool = False
     """4.A.4: may an army convoyed into a province cut a support for an attack on its own
     starting province? (No, by default.)"""

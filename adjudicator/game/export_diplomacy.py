@@ -7,7 +7,8 @@ to play ("COMPLETED" when the game is over). The package loads the document with
 
 Orders are written in the package's syntax, which is our canonical one, with two adjustments: an
 order this engine found illegal is left out (the package refuses such orders and the unit
-holds), and a support names the province it supports into, never a coast. Removals that civil
+holds), a support names the province it supports into, never a coast, and a move that states
+its convoy route is written as a move via convoy (the package has no routes). Removals that civil
 disorder chose are written as orders, so the package removes the same units. Phases imported
 from the package keep its own order strings. Nothing here needs the package installed.
 """
@@ -34,10 +35,13 @@ RESULT_WORDS: Mapping[str, str] = {tag: word for word, tag in RESULT_TAGS.items(
 
 
 def _package_order(text: str) -> str:
-    """Our canonical order in the package's syntax: a support's target without its coast."""
+    """Our canonical order in the package's syntax: a support's target without its coast, and
+    a move that states its convoy route ('A LON - NTH - BEL') as a move via convoy."""
     words = text.split()
     if len(words) == 7 and words[2] == "S" and words[5] == "-":
         words[6] = province_of(words[6])
+    if len(words) > 4 and words[2] == "-" and words[4] == "-":
+        words = [*words[:3], words[-1], "VIA"]
     return " ".join(words)
 
 

@@ -13,16 +13,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from adjudicator.board.convoy import stated_route_problem
 from adjudicator.board.map import Map
 from adjudicator.board.names import (
     NameProblem,
     Place,
+    location_for,
     resolve_power,
     resolve_province,
 )
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import PhaseKind, Unit, UnitType
+from adjudicator.board.types import PhaseKind, Unit, UnitType, province_of
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide, read_raw
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
@@ -32,7 +34,6 @@ from adjudicator.orders.parse import (
     RawUnit,
     Span,
     SyntaxProblem,
-    location_for,
     order_words,
     resolve_written_place,
     unit_words,
@@ -165,6 +166,17 @@ class _Reader:
         options = self.map.fleet_targets(unit.location, province)
         return options[0] if len(options) == 1 else province
 
+    def route(self, unit: model.UnitRef, raw: RawOrder, target: str) -> tuple[str, ...]:
+        """The seas a move names on its way ('A Lon-Nth-Bel'), checked to be a chain of seas
+        from the unit to the target; else the first wrong step is the error."""
+        seas = tuple(self.place(place).province for place in raw.route)
+        problem = stated_route_problem(self.map, unit.province, seas, province_of(target))
+        if problem is not None:
+            step, message = problem
+            assert raw.target is not None
+            raise _Problem(message, [*raw.route, raw.target][step].span)
+        return seas
+
     def build(self, raw: RawUnit) -> model.Build:
         """A build; a missing unit type means an army inland and a fleet where a coast was
         named, and is an error in a coastal province without one (DATC 4.C.3)."""
@@ -200,10 +212,11 @@ class _Reader:
         if raw.form in ("move", "retreat") and raw.target is not None:
             target = self.destination(ref, raw.target)
             if self.kind is PhaseKind.RETREAT:
-                if raw.via_convoy:
+                if raw.via_convoy or raw.route:
                     raise _Problem("a retreat cannot go by convoy", whole)
                 return model.Retreat(ref, target)
-            return model.Move(ref, target, raw.via_convoy)
+            route = self.route(ref, raw, target) if raw.route else ()
+            return model.Move(ref, target, raw.via_convoy or bool(route), route)
         assert raw.other is not None
         other = self.other_unit(raw.other)
         if raw.form == "support_hold":

@@ -37,13 +37,18 @@ class Hold:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """A move; `via_convoy` is the explicit "via convoy" of the 2000/2023 rules (DATC 4.A.3)."""
+    """A move; `via_convoy` is the explicit "via convoy" of the 2000/2023 rules (DATC 4.A.3).
+    `route` is a convoy route the order names, the seas in order ('A LON - NTH - BEL'): such a
+    move is by convoy, and the route counts as the rule option `convoy_route` says (4.A.6)."""
 
     unit: UnitRef
     target: str
     via_convoy: bool = False
+    route: tuple[str, ...] = ()
 
     def __str__(self) -> str:
+        if self.route:
+            return f"{self.unit} - {' - '.join(self.route)} - {self.target}"
         return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
 
 

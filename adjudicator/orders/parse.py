@@ -25,10 +25,11 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
+from adjudicator.board.convoy import stated_route_problem
 from adjudicator.board.map import Map
-from adjudicator.board.names import NameProblem, Place, resolve_coast, resolve_place
+from adjudicator.board.names import NameProblem, Place, location_for, resolve_coast, resolve_place
 from adjudicator.board.resources import data_dir
-from adjudicator.board.types import PhaseKind, UnitType
+from adjudicator.board.types import PhaseKind, UnitType, province_of
 from adjudicator.orders import model
 
 Span = tuple[int, int]
@@ -74,6 +75,7 @@ class RawOrder(NamedTuple):
     other: RawUnit | None = None
     target: RawPlace | None = None
     via_convoy: bool = False
+    route: tuple[RawPlace, ...] = ()  # a move's places before its target (a convoy route)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +228,9 @@ def _raw(tree: Tree[Token]) -> RawOrder:
         form=form,
         unit=units[0] if units else None,
         other=units[1] if len(units) > 1 else None,
-        target=places[0] if places else None,
+        target=places[-1] if places else None,
         via_convoy=via,
+        route=tuple(places[:-1]),
     )
 
 
@@ -349,7 +352,9 @@ class _Mover:
 
     def order(self, raw: RawOrder) -> RawOrder:
         target = self.place(raw.target) if raw.target is not None else None
-        return RawOrder(raw.form, self.unit(raw.unit), self.unit(raw.other), target, raw.via_convoy)
+        route = tuple(map(self.place, raw.route))
+        unit, other = self.unit(raw.unit), self.unit(raw.other)
+        return RawOrder(raw.form, unit, other, target, raw.via_convoy, route)
 
 
 def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
@@ -398,15 +403,6 @@ def resolve_written_place(game_map: Map, place: RawPlace) -> Place:
     return resolved
 
 
-def location_for(game_map: Map, unit_type: UnitType, place: Place) -> str:
-    """Where a unit of this type stands in `place`: a fleet keeps a coast the province has;
-    armies and irrelevant coasts drop it (DATC 4.B.6)."""
-    coasts = game_map.provinces[place.province].coasts
-    if unit_type is UnitType.FLEET and place.coast in coasts:
-        return f"{place.province}/{place.coast}"
-    return place.province
-
-
 class _Strict:
     """One strict parse: every error carries the span of the words that caused it."""
 
@@ -450,12 +446,17 @@ def _strict_move(
     whole = (0, len(strict.text))
     target = strict.target(unit, raw.target)
     if kind is PhaseKind.RETREAT:
-        if raw.via_convoy:
+        if raw.via_convoy or raw.route:
             raise strict.fail("a retreat cannot go by convoy", whole)
         return model.Retreat(unit, target)
     if kind is PhaseKind.ADJUSTMENT:
         raise strict.fail("a move is not an adjustment order", whole)
-    return model.Move(unit, target, raw.via_convoy)
+    seas = tuple(strict.province(place) for place in raw.route)
+    problem = stated_route_problem(strict.map, unit.province, seas, province_of(target))
+    if problem is not None:
+        step, message = problem
+        raise strict.fail(message, [*raw.route, raw.target][step].span)
+    return model.Move(unit, target, raw.via_convoy or bool(seas), seas)
 
 
 def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> model.Order:

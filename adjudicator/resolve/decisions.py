@@ -246,7 +246,7 @@ class Decisions:
         fleets = t.convoy_fleets[m]
         if not fleets:
             return False
-        if self._any_route:
+        if self._any_route or t.whole_route[m]:
             return all(self.resolve(c) for c in fleets)
         state = self.state
         final = all(state[c] == RESOLVED for c in fleets)

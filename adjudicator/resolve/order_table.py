@@ -72,6 +72,9 @@ class OrderTable:
     unit counts as holding."""
     convoy_fleets: Sequence[tuple[int, ...]]
     """For a move that may go by convoy: the convoying fleets that lie on some route."""
+    whole_route: Sequence[bool]
+    """A move that goes only by the convoy route it states (4.A.6 "stated"): every fleet of
+    `convoy_fleets` must stay for it to arrive."""
     backers: Sequence[tuple[int, ...]]
     """Matching supports: of the move for a moving unit, of its holding for any other unit."""
     supported: Sequence[int]
@@ -251,8 +254,9 @@ class _Builder:
         self.backers: list[tuple[int, ...]] = [()] * n
         self.convoyed = [NONE] * n
         self.convoying_seas: set[str] = set()
-        self.foreign_unused: set[tuple[int, int]] = set()
-        """(fleet, army): a foreign convoy left out because the army's own fleets form a route."""
+        self.left_out: dict[tuple[int, int], str] = {}
+        """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
+        self.whole_route = [False] * n
 
     def read_orders(self) -> None:
         """Each unit's order (hold when none) and its kind; armies that may go by convoy."""
@@ -318,8 +322,19 @@ class _Builder:
                 self._strand(i)
 
     def _route_pool(self, i: int, fleets: list[int]) -> list[int]:
-        """The convoying fleets that may carry army `i`: all of them, or under the DPTG's rule
-        (4.A.1 "own_fleets_first") only its own power's when they alone form a route."""
+        """The convoying fleets that may carry army `i`: all of them; or only those on the route
+        its order states (4.A.6 "stated": all of them, or none when a sea of it has none); or
+        under the DPTG's rule (4.A.1 "own_fleets_first") only its own power's when they alone
+        form a route."""
+        order = self.given[i]
+        if self.rules.convoy_route == "stated" and isinstance(order, Move) and order.route:
+            self.whole_route[i] = True
+            at = {self.provinces[c]: c for c in fleets}
+            stated = [at[sea] for sea in order.route if sea in at]
+            stated = stated if len(stated) == len(order.route) else []
+            why = f"void: {self.units[i]} goes only by the route it states"
+            self.left_out.update(((c, i), why) for c in fleets if c not in stated)
+            return stated
         if self.rules.multi_route_convoy != "own_fleets_first":
             return fleets
         power, provinces = self.units[i].power, self.provinces
@@ -328,7 +343,8 @@ class _Builder:
             self.map, provinces[i], self.dest[i], [provinces[c] for c in own]
         ):
             return fleets
-        self.foreign_unused.update((c, i) for c in fleets if c not in own)
+        why = f"void: {self.units[i]} goes by its own power's fleets"
+        self.left_out.update(((c, i), why) for c in fleets if c not in own)
         return own
 
     def _strand(self, i: int) -> None:
@@ -398,8 +414,8 @@ class _Builder:
                     self.convoying_seas.add(self.provinces[c])
                 elif route[i] == LAND:
                     self.void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
-                elif (c, i) in self.foreign_unused:
-                    self.void[c] = f"void: {units[i]} goes by its own power's fleets"
+                elif (c, i) in self.left_out:
+                    self.void[c] = self.left_out[c, i]
                 elif self.has_route[i]:
                     self.void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
 
@@ -441,6 +457,7 @@ class _Builder:
             has_route=self.has_route,
             stranded=self.stranded,
             convoy_fleets=self.convoy_fleets,
+            whole_route=self.whole_route,
             backers=self.backers,
             supported=self.supported,
             support_area=self.support_area,

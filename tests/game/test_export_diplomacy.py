@@ -213,3 +213,12 @@ def test_cli_export(tmp_path: Path) -> None:
     saved = json.loads(out.read_text(encoding="utf-8"))
     assert saved["id"] == "game"
     assert saved["phases"][0]["name"] == "S1901M"
+
+
+def test_a_stated_convoy_route_is_written_as_a_move_via_convoy() -> None:
+    """The package has no routes: 'A LON - NTH - BEL' is its 'A LON - BEL VIA'."""
+    game = with_orders(new_game("standard"), "ENGLAND", ["A Lvp - Iri - Wal", "F Lon - Eng"])
+    game, played = adjudicate_pending(game)
+    assert "A LVP - IRI - WAL" in [r.order for r in played.results]
+    orders = saved_from_game(game, "x")["phases"][0]["orders"]
+    assert orders["ENGLAND"] == ["A LVP - WAL VIA", "F LON - ENG"]

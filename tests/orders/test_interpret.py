@@ -95,7 +95,7 @@ def test_unknown_power() -> None:
         ("ENGLAND", "F Lon - Lodnon", "unknown province 'Lodnon' \u2014 did you mean", (8, 14)),
         ("ENGLAND", "A Nor - Swe", "ambiguous province 'Nor': NWY, NTH, NAF, NWG, NAO", (2, 5)),
         ("ENGLAND", "F Lon S A Nor", "ambiguous province 'Nor'", (10, 13)),
-        ("ENGLAND", "F Lon - Bel - Hol", "unexpected '-'", (12, 13)),
+        ("ENGLAND", "F Lon - Bel - Hol", "not a convoy route: Belgium (BEL) is not a sea", (8, 11)),
         ("ENGLAND", "F Lon", "incomplete order", (5, 5)),
         ("ENGLAND", "A Yor - Lon", "no unit in Yorkshire (YOR)", (0, 5)),
         ("GERMANY", "F London - North Sea", "F LON belongs to England, not Germany", (0, 8)),

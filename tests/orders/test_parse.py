@@ -145,6 +145,8 @@ CANONICAL: list[Order] = [
     Move(UnitRef(A, "PAR"), "BUR"),
     Move(UnitRef(F, "MAO"), "SPA/NC"),
     Move(UnitRef(A, "LON"), "BEL", via_convoy=True),
+    Move(UnitRef(A, "LON"), "BEL", via_convoy=True, route=("NTH",)),
+    Move(UnitRef(A, "LON"), "POR", via_convoy=True, route=("ENG", "MAO")),
     SupportHold(UnitRef(A, "MUN"), UnitRef(A, "BER")),
     SupportHold(UnitRef(F, "MAR"), UnitRef(F, "SPA/NC")),
     SupportMove(UnitRef(A, "MAR"), UnitRef(A, "PAR"), "BUR"),
