@@ -217,8 +217,12 @@ def test_cli_export(tmp_path: Path) -> None:
 
 def test_a_stated_convoy_route_is_written_as_a_move_via_convoy() -> None:
     """The package has no routes: 'A LON - NTH - BEL' is its 'A LON - BEL VIA'."""
-    game = with_orders(new_game("standard"), "ENGLAND", ["A Lvp - Iri - Wal", "F Lon - Eng"])
+    start, _ = position_from_document(
+        PhaseDocument(phase="S1901M", units={"ENGLAND": ["A LON", "F NTH"]})
+    )
+    game = Game(variant="standard", rules=DEFAULT_RULES, start=start)
+    game = with_orders(game, "ENGLAND", ["A Lon - Nth - Bel", "F Nth C A Lon - Bel"])
     game, played = adjudicate_pending(game)
-    assert "A LVP - IRI - WAL" in [r.order for r in played.results]
+    assert "A LON - NTH - BEL" in [r.order for r in played.results]
     orders = saved_from_game(game, "x")["phases"][0]["orders"]
-    assert orders["ENGLAND"] == ["A LVP - WAL VIA", "F LON - ENG"]
+    assert orders["ENGLAND"] == ["A LON - BEL VIA", "F NTH C A LON - BEL"]
