@@ -81,6 +81,6 @@ def test_a_route_read_against_the_position() -> None:
     )
     assert errors == []
     assert [(str(e.order), e.illegal) for e in entries] == [
-        ("A LVP - IRI - WAL", None),
+        ("A LVP - IRI - WAL", "no fleets at sea could convoy A LVP to WAL"),
         ("F LON - NTH - BEL", "only armies can be convoyed"),
     ]
