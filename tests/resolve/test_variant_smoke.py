@@ -11,12 +11,12 @@ import random
 
 import pytest
 
+from adjudicator.board.adjustments import adjustment_counts, vacant_build_sites
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.resources import data_dir
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.game.game import start_position
-from adjudicator.resolve.adjustment import adjustment_counts
 from adjudicator.resolve.engine import adjudicate
 
 VARIANTS = sorted(p.stem for p in data_dir("maps").glob("*.toml"))
@@ -45,11 +45,7 @@ def _adjustment_orders(
     if due < 0:
         mine = sorted(str(u) for u in position.units.values() if u.power == power)
         return [f"{u} D" for u in rng.sample(mine, min(-due, len(mine)))]
-    sites = sorted(
-        c
-        for c in game_map.build_sites(power)
-        if position.centers.get(c) == power and c not in position.units
-    )
+    sites = vacant_build_sites(game_map, position, power)  # partisan sites too (1900)
     orders = []
     for site in rng.sample(sites, min(due, len(sites))):
         kinds = [
