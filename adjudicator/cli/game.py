@@ -43,6 +43,7 @@ def game_command() -> None:
 
 game_command.add_command(game_orders.orders)
 game_command.add_command(game_orders.status)
+game_command.add_command(game_orders.undo)
 
 
 @game_command.command("new")

@@ -16,7 +16,7 @@ from adjudicator.board.types import PhaseKind
 from adjudicator.cli.game_io import game_name, load, power_name, update
 from adjudicator.cli.options import read_text_file
 from adjudicator.game.edit import UnreadableOrders, add_orders
-from adjudicator.game.game import Game, GameError, order_lines, read_orders
+from adjudicator.game.game import Game, GameError, order_lines, read_orders, undo_last
 from adjudicator.game.gamefile import GameFileError, update_game
 from adjudicator.game.owed import Owed, owed_orders
 from adjudicator.game.readings import Reading, pending_readings
@@ -175,3 +175,19 @@ def _add(game_file: str, power: str, lines: Sequence[str]) -> None:
         click.echo(f"  {reading_line(reading)}")
     mine = [o for o in owed_orders(game) if o.power == code]
     click.echo(f"{label} still owes: {mine[0].words() if mine else 'nothing'}")
+
+
+@click.command("undo")
+@click.argument("game_file", metavar="FILE")
+@click.option("--force", is_flag=True, help="Drop orders already sent for the next phase.")
+def undo(game_file: str, force: bool) -> None:
+    """Undo the last adjudicated phase: its orders are pending again, to be changed and
+    adjudicated anew. Refused while the next phase has orders (--force drops them)."""
+    game, last = update(game_file, lambda game: undo_last(game, drop_pending=force))
+    game_map = load_map(game.variant)
+    phase = last.phase
+    senders = ", ".join(power_name(game_map, p) for p in game.pending) or "nobody"
+    click.echo(
+        f"{game_file}: {phase.season.word} {phase.year} {phase.kind.word} ({phase}) undone; "
+        f"its orders are pending again (from {senders})"
+    )

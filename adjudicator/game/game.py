@@ -223,6 +223,28 @@ def adjudicate_pending(game: Game) -> tuple[Game, PlayedPhase]:
     return replace(game, played=(*game.played, played), pending=frozen_orders({})), played
 
 
+def undo_last(game: Game, drop_pending: bool = False) -> tuple[Game, PlayedPhase]:
+    """The game as it was before its last phase was adjudicated: that phase's orders pending
+    again, and its civil-disorder declaration current again; also the phase undone.
+
+    Orders already sent for the phase after it would be lost, so they are refused unless
+    `drop_pending` says to drop them (GameError names the powers)."""
+    if not game.played:
+        raise GameError("nothing to undo: no phase of this game has been adjudicated")
+    last = game.played[-1]
+    if game.pending and not drop_pending:
+        game_map = load_map(game.variant)
+        powers = ", ".join(game_map.powers[p].name for p in game.pending if p in game_map.powers)
+        raise GameError(
+            f"{game.current.phase} already has orders from {powers}; undoing {last.phase} would "
+            "drop them (--force drops them)"
+        )
+    earlier = replace(
+        game, played=game.played[:-1], pending=frozen_orders(last.orders), disorder=last.disorder
+    )
+    return earlier, last
+
+
 # -- replay -------------------------------------------------------------------------------
 
 

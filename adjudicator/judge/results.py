@@ -7,11 +7,10 @@ rules inside the engine (units hold, unordered retreats disband, civil disorder 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime
 
 from adjudicator.board.map import MapError, load_map
-from adjudicator.game.game import Game, GameError, adjudicate_pending, frozen_orders
+from adjudicator.game.game import Game, GameError, adjudicate_pending, undo_last
 from adjudicator.judge.ack import phase_words, power_name
 from adjudicator.judge.deadlines import iso, missing_powers, next_deadline, shown
 from adjudicator.judge.store import GameRow, Store
@@ -103,8 +102,7 @@ def rollback(store: Store, name: str, now: datetime) -> str:
     game = row.game
     if not game.played:
         raise GameError(f"game {name!r} has no adjudicated phase to roll back")
-    last = game.played[-1]
-    earlier = replace(game, played=game.played[:-1], pending=frozen_orders(dict(last.orders)))
+    earlier, last = undo_last(game, drop_pending=True)
     store.save_game(name, earlier)
     store.drop_results(name, str(last.phase))
     store.set_deadline(name, next_deadline(row.schedule, last.phase.kind, now))
