@@ -127,33 +127,47 @@ def _batch_on_dask(input_file: Any, output: Any, jobs: int, address: str) -> int
 @main.command()
 @click.argument("orders_file", metavar="ORDERS")
 @click.option("--state", "state_file", required=True, metavar="PHASE.json", help="The position.")
-def check(orders_file: str, state_file: str) -> None:
-    """Read an order sheet against a position and show what each line means, or why not."""
+@click.option(
+    "--power",
+    default=None,
+    help="The power a sheet without a header orders for (e.g. FRANCE); headers still switch.",
+)
+def check(orders_file: str, state_file: str, power: str | None) -> None:
+    """Read an order sheet against a position and show what each line means, or why not,
+    in the order of the sheet."""
     from adjudicator.board.map import load_map
     from adjudicator.contract.documents import (
         DocumentError,
         position_from_document,
         read_phase_document,
     )
+    from adjudicator.game.game import GameError, resolve_power
+    from adjudicator.game.readings import in_written_order
     from adjudicator.orders.caret import render_caret
     from adjudicator.orders.interpret import interpret_orders
-    from adjudicator.orders.results import faults
+    from adjudicator.orders.results import OrderEntry, faults
 
     try:
         position, rules = position_from_document(read_phase_document(read_json_file(state_file)))
     except DocumentError as error:
         raise click.ClickException(str(error)) from None
     game_map = load_map(position.variant)
+    try:
+        # Without --power the sheet must name its powers: lines before any header are errors.
+        code = "" if power is None else resolve_power(game_map, power)
+    except GameError as error:
+        raise click.ClickException(f"--power: {error}") from None
     text = read_text_file(orders_file)
-    # An order sheet switches power with headers; lines before any header are checked for
-    # every power in turn is not meaningful, so the sheet must name its powers.
-    entries, errors = interpret_orders(game_map, position, {"": [text]}, rules)
-    for entry in entries:
-        mark = f"  (illegal: {entry.illegal})" if entry.illegal else ""
-        label = f"{entry.power.title()}:"
-        click.echo(f"{label:9} {entry.input!s:40} => {entry.order}{mark}")
-    for problem in errors:
-        click.echo(f"{problem.power.title() or '?'}:")
-        click.echo(render_caret(problem.input, problem.span, problem.error))
+    entries, errors = interpret_orders(game_map, position, {code: [text]}, rules)
+    for reading in in_written_order(game_map, [text], code, entries, errors):
+        label = f"{reading.power.title() or '?'}:"
+        if isinstance(reading, OrderEntry):
+            mark = f"  (illegal: {reading.illegal})" if reading.illegal else ""
+            click.echo(f"{label:9} {reading.input!s:40} => {reading.order}{mark}")
+        else:
+            click.echo(label)
+            click.echo(render_caret(reading.input, reading.span, reading.error))
+    if power is None and any(e.power == "" for e in errors):
+        click.echo("(a sheet for one power without a header: --power FRANCE, for instance)")
     if faults(errors):  # an ignored comment is shown, but is no fault
         sys.exit(1)
