@@ -60,15 +60,23 @@ def _played_orders(played: PlayedPhase, powers: Iterable[str]) -> dict[str, list
     return orders
 
 
-def _results(results: Sequence[OrderResult], before: Position) -> dict[str, list[str]]:
+def _results(
+    results: Sequence[OrderResult], before: Position, orders: Mapping[str, list[str]]
+) -> dict[str, list[str]]:
     """The package's `results`: each unit (or WAIVE) with the words for its tags. In an
-    adjustment phase, as the package writes them: a build or removal that happened gets the
-    word '', one that did not 'void', and 'WAIVE' gets one 'void' per build left unordered."""
+    adjustment phase, as the package writes them: a build or removal ordered that happened gets
+    the word '' (a removal no order asked for, 'disband'), one that did not 'void', and 'WAIVE'
+    gets one 'void' per build left unordered."""
     words: dict[str, list[str]] = {}
     adjusting = before.phase.kind is PhaseKind.ADJUSTMENT
     for entry in results:
         found = words.setdefault(entry.unit or "WAIVE", [])
-        found.extend(RESULT_WORDS[t] for t in entry.tags if t in RESULT_WORDS)
+        ordered = adjusting and _package_order(entry.order) in orders.get(entry.power, ())
+        found.extend(
+            RESULT_WORDS[t]
+            for t in entry.tags
+            if t in RESULT_WORDS and not (ordered and t == "disbanded")
+        )
         if adjusting and not found:
             found.append("void" if entry.result == "fails" else "")
     if adjusting and "WAIVE" not in words:
@@ -163,12 +171,13 @@ def saved_from_game(game: Game, game_id: str) -> dict[str, Any]:
     phases = []
     for index, played in enumerate(game.played):
         name = str(played.phase)
+        orders = _played_orders(played, sorted(game_map.powers))
         phases.append(
             {
                 "name": name,
                 "state": states.state(game.before(index), name),
-                "orders": _played_orders(played, sorted(game_map.powers)),
-                "results": _results(played.results, game.before(index)),
+                "orders": orders,
+                "results": _results(played.results, game.before(index), orders),
                 "messages": [],
             }
         )

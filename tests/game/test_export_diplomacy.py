@@ -88,6 +88,15 @@ def _play(seed: int, years: int) -> Game:
     return game
 
 
+def _words(results: dict[str, Any]) -> dict[str, list[str]]:
+    """Each unit's result words, as sorted lists ('' and 'maybe' say nothing; no words at all
+    is the same as the unit not listed)."""
+    words = {
+        str(k): sorted(str(w) for w in v if str(w) not in ("", "maybe")) for k, v in results.items()
+    }
+    return {k: v for k, v in words.items() if v}
+
+
 def _board(state: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """Units (the dislodged marked '*') and centres of a package state, as sorted lists."""
     units = {p: sorted(u) for p, u in state["units"].items() if u}
@@ -99,7 +108,8 @@ def _board(state: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, list[
 def test_the_package_replays_an_exported_game_to_the_same_boards(seed: int) -> None:
     """Five years played here, exported, loaded by the package's own loader; then, phase by
     phase, the package is set to the phase's board, given its orders and processes: it reaches
-    the next phase with the units (dislodged included) and centres this engine reached."""
+    the next phase with the units (dislodged included) and centres this engine reached, and
+    gives every order the result words the export wrote."""
     diplomacy = pytest.importorskip("diplomacy")
     export = pytest.importorskip("diplomacy.utils.export")
     from diplomacy.utils.game_phase_data import GamePhaseData
@@ -121,6 +131,8 @@ def test_the_package_replays_an_exported_game_to_the_same_boards(seed: int) -> N
         theirs.process()
         assert theirs.get_current_phase() == following["name"]
         assert _board(theirs.get_state()) == _board(following["state"]), phase["name"]
+        results = theirs.get_phase_history()[-1].results
+        assert _words(results) == _words(phase["results"]), phase["name"]
 
 
 def test_an_exported_game_names_every_phase_and_power() -> None:
