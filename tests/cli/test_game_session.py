@@ -4,10 +4,14 @@ that gives back the file as it was, and the phase adjudicated again."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from helpers_game import game
 
+from adjudicator.cli.main import main
 from adjudicator.game.gamefile import read_game
 
 OWED = (
@@ -89,3 +93,30 @@ def test_undo_refuses_to_lose_orders_and_nothing_to_undo(tmp_path: Path) -> None
     assert file.read_bytes() == before
     assert game("undo", "--force", path).exit_code == 0
     assert str(read_game(path).current.phase) == "S1901M"
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def readme_session() -> list[tuple[list[str], str]]:
+    """(arguments after `adjudicator`, the output shown) for each `$` line of the README's
+    session in "A game without a text editor"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("```\n$ adjudicator", readme.index("### A game without a text editor"))
+    block = readme[start + 4 : readme.index("\n```", start + 4) + 1]
+    steps: list[tuple[list[str], str]] = []
+    for line in block.splitlines(keepends=True):
+        if line.startswith("$ adjudicator "):
+            steps.append((shlex.split(line)[2:], ""))
+        else:
+            steps[-1] = (steps[-1][0], steps[-1][1] + line)
+    return steps
+
+
+def test_the_readme_session_is_real_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    steps = readme_session()
+    assert len(steps) >= 10
+    for arguments, shown in steps:
+        result = CliRunner().invoke(main, arguments)
+        assert result.output == shown, " ".join(arguments)
