@@ -12,9 +12,9 @@ from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind
 from adjudicator.game.game import Game
+from adjudicator.game.owed import owed_orders
 from adjudicator.orders.caret import render_caret
 from adjudicator.orders.interpret import interpret_orders
-from adjudicator.orders.model import ordered_unit
 from adjudicator.orders.results import OrderEntry, OrderError
 from adjudicator.resolve.adjustment import adjustment_counts
 
@@ -89,36 +89,28 @@ def read_set(game: Game, power: str) -> tuple[list[OrderEntry], list[OrderError]
 
 
 def order_set_lines(game: Game, power: str) -> list[str]:
-    """The power's complete current order set and what is still missing from it."""
-    game_map = load_map(game.variant)
-    position = game.current
-    phase = position.phase
+    """The power's complete current order set and what is still missing from it (the units,
+    builds or removals game.owed finds, counting orders from a teammate's sheet too)."""
+    phase = game.current.phase
     entries, _ = read_set(game, power)
     if power not in game.pending:
         lines = [f"You have no orders for {phase} yet."]
     else:
         lines = [f"Your orders for {phase}:"]
         lines += [f"{INDENT}{e.order}" for e in entries] or [f"{INDENT}(none)"]
-    ordered = {u.province for e in entries if (u := ordered_unit(e.order)) is not None}
-    if phase.kind is PhaseKind.MOVEMENT:
-        idle = [str(u) for u in position.units_of(power) if u.province not in ordered]
-        if idle:
-            lines.append(f"Units without orders (they will hold): {', '.join(idle)}")
-    elif phase.kind is PhaseKind.RETREAT:
-        idle = [
-            str(d.unit)
-            for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit))
-            if d.unit.power == power and d.unit.province not in ordered
-        ]
-        if idle:
-            lines.append(f"Units without orders (they will be disbanded): {', '.join(idle)}")
+    owed = next((o for o in owed_orders(game) if o.power == power), None)
+    if owed is None:
+        return lines
+    if owed.units:
+        fate = "hold" if phase.kind is PhaseKind.MOVEMENT else "be disbanded"
+        lines.append(f"Units without orders (they will {fate}): {', '.join(owed.units)}")
+    elif owed.builds:
+        lines.append(f"Builds still to order: {owed.builds} (they will be waived)")
     else:
-        due = adjustment_counts(game_map, position).get(power, 0)
-        what = "builds" if due > 0 else "removals"
-        left = abs(due) - len(entries)
-        if due and left > 0:
-            default = "waived" if due > 0 else "made by the rules of civil disorder"
-            lines.append(f"{what.capitalize()} still to order: {left} (they will be {default})")
+        lines.append(
+            f"Removals still to order: {owed.removals} "
+            "(they will be made by the rules of civil disorder)"
+        )
     return lines
 
 
