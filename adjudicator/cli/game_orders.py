@@ -43,13 +43,16 @@ def describe_pending(game_map: Map, game: Game) -> str:
     return "\n".join(lines + describe_owed(game_map, game))
 
 
-_DEFAULTS = {
-    PhaseKind.MOVEMENT: "units without orders hold",
-    PhaseKind.RETREAT: "dislodged units without orders are disbanded",
-    PhaseKind.ADJUSTMENT: (
-        "builds not ordered are waived; removals not ordered are made by the civil-disorder rules"
-    ),
-}
+def _defaults(kind: PhaseKind, owed: Sequence[Owed]) -> str:
+    """What becomes of the orders owed if they never come."""
+    if kind is PhaseKind.MOVEMENT:
+        return "units without orders hold"
+    if kind is PhaseKind.RETREAT:
+        return "dislodged units without orders are disbanded"
+    fates = ["builds not ordered are waived"] if any(o.builds for o in owed) else []
+    if any(o.removals for o in owed):
+        fates.append("removals not ordered are made by the civil-disorder rules")
+    return "; ".join(fates)
 
 
 def owed_text(game_map: Map, owed: Owed) -> str:
@@ -65,14 +68,14 @@ def describe_owed(game_map: Map, game: Game) -> list[str]:
         return ["", f"Orders owed for {game.current.phase}: none"]
     lines = ["", f"Orders owed for {game.current.phase}:"]
     lines += [f"  {owed_text(game_map, o)}" for o in owed]
-    lines.append(f"  (if they do not come, {_DEFAULTS[game.current.phase.kind]})")
+    lines.append(f"  (if they do not come, {_defaults(game.current.phase.kind, owed)})")
     return lines
 
 
 def missing_warning(game_map: Map, game: Game, owed: Sequence[Owed]) -> str:
     """For `game adjudicate`: whose orders are missing and what happens to them, a line each."""
     phase = game.current.phase
-    lines = [f"orders missing for {phase} ({_DEFAULTS[phase.kind]}):"]
+    lines = [f"orders missing for {phase} ({_defaults(phase.kind, owed)}):"]
     return "\n".join(lines + [f"  {owed_text(game_map, o)}" for o in owed])
 
 

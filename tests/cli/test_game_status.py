@@ -3,6 +3,7 @@ on real game files."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from helpers_game import game
@@ -79,3 +80,53 @@ def test_strict_adjudicates_when_nothing_is_owed(tmp_path: Path) -> None:
     assert "Orders owed for S1901M: none\n" in game("status", path).output
     result = game("adjudicate", "--strict", path)
     assert result.exit_code == 0 and result.stderr == ""
+
+
+def write_game_at(path: Path, start: dict[str, object]) -> None:
+    doc = {
+        "format": "adjudicator-game",
+        "version": 1,
+        "start": start,
+        "pending": {"phase": start["phase"], "orders": {}},
+    }
+    path.write_text(json.dumps(doc), encoding="utf-8")
+
+
+def test_status_in_a_retreat_and_in_an_adjustment_phase(tmp_path: Path) -> None:
+    retreat = tmp_path / "retreat.json"
+    write_game_at(
+        retreat,
+        {
+            "phase": "F1901R",
+            "units": {"FRANCE": ["A MAR"], "GERMANY": ["A BUR", "A MUN"]},
+            "centers": {"FRANCE": ["BRE", "MAR", "PAR"], "GERMANY": ["BER", "KIE", "MUN"]},
+            "dislodged": {"FRANCE": {"A BUR": ["PAR", "GAS"]}},
+        },
+    )
+    assert game("status", str(retreat)).output.endswith(
+        "Orders owed for F1901R:\n"
+        "  France: A BUR (nothing sent)\n"
+        "  (if they do not come, dislodged units without orders are disbanded)\n"
+    )
+    winter = tmp_path / "winter.json"
+    write_game_at(
+        winter,
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A BUR", "A SPA", "F POR"], "AUSTRIA": ["A BUD", "A VIE"]},
+            "centers": {"FRANCE": ["BRE", "MAR", "PAR", "POR", "SPA"], "AUSTRIA": ["BUD"]},
+        },
+    )
+    game("orders", str(winter), "france", "--add", "Build A Par")
+    assert game("status", str(winter)).output.endswith(
+        "Orders owed for W1901A:\n"
+        "  Austria: 1 removal (nothing sent)\n"
+        "  France: 1 build\n"
+        "  (if they do not come, builds not ordered are waived; "
+        "removals not ordered are made by the civil-disorder rules)\n"
+    )
+    game("orders", str(winter), "austria", "--add", "Remove A Vie")
+    warned = game("adjudicate", str(winter))
+    assert warned.stderr == (
+        "warning: orders missing for W1901A (builds not ordered are waived):\n  France: 1 build\n"
+    )
