@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import click
 
-from adjudicator.cli.options import read_json_file, read_text_file, result_format
+from adjudicator.cli.options import read_json_file, read_position, read_text_file, result_format
 
 
 class _LazyGroup(click.Group):
@@ -22,6 +22,7 @@ class _LazyGroup(click.Group):
         "game": ("adjudicator.cli.game", "game_command"),
         "render": ("adjudicator.cli.render", "render_command"),
         "judge": ("adjudicator.cli.judge", "judge_command"),
+        "possible": ("adjudicator.cli.possible", "possible_command"),
     }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -136,21 +137,13 @@ def check(orders_file: str, state_file: str, power: str | None) -> None:
     """Read an order sheet against a position and show what each line means, or why not,
     in the order of the sheet."""
     from adjudicator.board.map import load_map
-    from adjudicator.contract.documents import (
-        DocumentError,
-        position_from_document,
-        read_phase_document,
-    )
     from adjudicator.game.game import GameError, resolve_power
     from adjudicator.game.readings import in_written_order
     from adjudicator.orders.caret import render_caret
     from adjudicator.orders.interpret import interpret_orders
     from adjudicator.orders.results import OrderEntry, faults
 
-    try:
-        position, rules = position_from_document(read_phase_document(read_json_file(state_file)))
-    except DocumentError as error:
-        raise click.ClickException(str(error)) from None
+    position, rules = read_position(state_file)
     game_map = load_map(position.variant)
     try:
         # Without --power the sheet must name its powers: lines before any header are errors.

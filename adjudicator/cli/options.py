@@ -6,9 +6,13 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+
+if TYPE_CHECKING:
+    from adjudicator.board.position import Position
+    from adjudicator.board.rules import Rules
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -61,3 +65,17 @@ def read_json_file(path: str) -> Any:
         ) from None
     except RecursionError:
         raise click.ClickException(f"{path}: JSON nested too deeply to be a document") from None
+
+
+def read_position(path: str) -> tuple[Position, Rules]:
+    """The position and rules of a phase document file, or one sentence saying what is wrong."""
+    from adjudicator.contract.documents import (
+        DocumentError,
+        position_from_document,
+        read_phase_document,
+    )
+
+    try:
+        return position_from_document(read_phase_document(read_json_file(path)))
+    except DocumentError as error:
+        raise click.ClickException(str(error)) from None

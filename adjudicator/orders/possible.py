@@ -32,10 +32,11 @@ from adjudicator.board.adjustments import adjustment_counts, vacant_build_sites
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
+from adjudicator.board.seas import Seas, reached, seas_of
 from adjudicator.board.types import PhaseKind, UnitType
 
 PossibleOrders = Mapping[str, tuple[str, ...]]
-"""Location -> the sorted canonical strings of every legal order there."""
+"""Location -> the canonical strings of every legal order there."""
 
 _NOTHING: frozenset[str] = frozenset()
 
@@ -51,24 +52,26 @@ class _Facts:
     arrivals: Mapping[str, tuple[tuple[str, str, tuple[str, ...]], ...]]
     """Province -> (name, province, the ways a support names the move) of every unit that
     could move there in one step: the province, and for a fleet the coast it reaches."""
-    water: Mapping[str, frozenset[str]]
-    """Province -> the convoy areas next to it (the steps of a convoy route)."""
-    landings: Mapping[str, frozenset[str]]
-    """Convoy area -> the coastal provinces next to it (where a convoy may start or land)."""
+    seas: Seas
     coastal: frozenset[str]
     convoy_areas: frozenset[str]
     own: dict[str, tuple[str, ...]]
     """Name -> its hold and its moves by land or sea."""
-    supports: dict[str, tuple[tuple[str, str, tuple[str, ...]], ...]]
-    """Name -> (province, name of a unit there, the supports of it holding or moving by land
-    or sea that a unit of the first name may give)."""
+    reach_of: dict[str, frozenset[str]]
+    """Name -> the provinces it reaches (`reach`)."""
+    supports: dict[str, Mapping[str, tuple[str, ...]]]
+    """Name -> name of another unit -> the supports of it holding or moving by land or sea
+    that a unit of the first name may give."""
 
     def reach(self, name: str) -> frozenset[str]:
         """The provinces a unit of this name moves to in one step (where it may support)."""
         location = name[2:]
         if name[0] == "A":
-            return self.map.army_adjacency.get(location, _NOTHING)
-        return self.map.facts.fleet_near.get(location, _NOTHING)
+            found = self.map.army_adjacency.get(location, _NOTHING)
+        else:
+            found = self.map.facts.fleet_near.get(location, _NOTHING)
+        self.reach_of[name] = found
+        return found
 
     def own_orders(self, name: str) -> tuple[str, ...]:
         found = self.own.get(name)
@@ -82,34 +85,30 @@ class _Facts:
             self.own[name] = found
         return found
 
-    def support_orders(self, name: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    def support_orders(self, name: str) -> Mapping[str, tuple[str, ...]]:
         found = self.supports.get(name)
         if found is None:
             found = self._support_orders(name)
             self.supports[name] = found
         return found
 
-    def _support_orders(self, name: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    def _support_orders(self, name: str) -> Mapping[str, tuple[str, ...]]:
         here = self.map.facts.province[name[2:]]
-        table: dict[tuple[str, str], list[str]] = {}
+        table: dict[str, list[str]] = {}
         for target in sorted(self.reach(name) - {here}):
             for other in self.names.get(target, ()):
-                table.setdefault((target, other), []).append(f"{name} S {other}")
+                table.setdefault(other, []).append(f"{name} S {other}")
             for other, province, forms in self.arrivals.get(target, ()):
                 if province != here:
-                    moves = table.setdefault((province, other), [])
+                    moves = table.setdefault(other, [])
                     moves.extend(f"{name} S {other} - {form}" for form in forms)
-        return tuple((p, other, tuple(orders)) for (p, other), orders in sorted(table.items()))
+        return {other: tuple(orders) for other, orders in table.items()}
 
 
 @cache
 def _facts(game_map: Map) -> _Facts:
     facts = game_map.facts
     coastal = frozenset(p for p, prov in game_map.provinces.items() if prov.is_coastal)
-    landings: dict[str, set[str]] = {}
-    for province in sorted(coastal):
-        for sea in facts.water.get(province, _NOTHING):
-            landings.setdefault(sea, set()).add(province)
     names: dict[str, list[str]] = {}
     arrivals: dict[str, list[tuple[str, str, tuple[str, ...]]]] = {}
     for province, prov in sorted(game_map.provinces.items()):
@@ -132,11 +131,11 @@ def _facts(game_map: Map) -> _Facts:
         map=game_map,
         names={p: tuple(n) for p, n in names.items()},
         arrivals={p: tuple(a) for p, a in arrivals.items()},
-        water=facts.water,
-        landings={sea: frozenset(p) for sea, p in landings.items()},
+        seas=seas_of(game_map),
         coastal=coastal,
         convoy_areas=game_map.convoy_areas,
         own={},
+        reach_of={},
         supports={},
     )
 
@@ -155,8 +154,9 @@ def _ordering_powers(
 def possible_orders(
     position: Position, *, power: str | None = None, rules: Rules = DEFAULT_RULES
 ) -> dict[str, tuple[str, ...]]:
-    """Every legal order of `position` (of `power` alone when given): location -> the sorted
-    canonical order strings there, exactly what the order reader accepts as legal.
+    """Every legal order of `position` (of `power` alone when given): location -> the
+    canonical order strings there, exactly what the order reader accepts as legal, in a fixed
+    order by kind (the hold, moves, moves via convoy, supports, convoys; sort them for another).
 
     Movement: holds, moves (`A LON - BEL VIA` by convoy), supports of holds and of every
     possible move, convoys; retreats: every retreat and the disband; adjustments: every build
@@ -167,7 +167,7 @@ def possible_orders(
         >>> import adjudicator
         >>> orders = adjudicator.possible_orders(adjudicator.start_position(), power="FRANCE")
         >>> orders["PAR"][:5]
-        ('A PAR - BRE', 'A PAR - BUR', 'A PAR - GAS', 'A PAR - PIC', 'A PAR H')
+        ('A PAR H', 'A PAR - BRE', 'A PAR - BUR', 'A PAR - GAS', 'A PAR - PIC')
     """
     game_map = load_map(position.variant).during(position.phase)
     powers = _ordering_powers(game_map, position, rules, power)
@@ -178,7 +178,7 @@ def possible_orders(
         found = _retreats(game_map, position, powers)
     else:
         found = _adjustments(game_map, position, powers)
-    return {location: tuple(sorted(orders)) for location, orders in sorted(found.items())}
+    return found
 
 
 # -- movement -------------------------------------------------------------------------------
@@ -190,171 +190,127 @@ class _Movement:
 
     def __init__(self, facts: _Facts, position: Position, powers: set[str]) -> None:
         self.facts = facts
+        self.seas = seas = facts.seas
         self.units = units = position.units
         self.powers = powers
         self.names = {p: u.type + " " + u.location for p, u in units.items()}
-        areas = facts.convoy_areas
-        self.fleets = frozenset(
-            p for p, u in units.items() if u.type is UnitType.FLEET and p in areas
+        area_bit = seas.area_bit
+        self.fleets = sum(
+            area_bit[p] for p, u in units.items() if u.type is UnitType.FLEET and p in area_bit
         )
-        self.convoyed: dict[str, frozenset[str]] = {}
+        self.convoyed: dict[str, tuple[str, ...]] = {}
         """Army's province -> where fleets could convoy it (neighbours included)."""
-        self.arriving: dict[str, list[str]] = {}
-        """Province -> the armies only a convoy could bring there (their supports depend on
-        the fleets)."""
-        self.carriers: dict[str, frozenset[str]] = {}
-        """Army's province -> the fleets of the groups next to it (those that could carry it)."""
-        self.without: dict[tuple[str, str], frozenset[str]] = {}
-        self.needed: dict[str, dict[str, set[str]]] | None = None
+        self.carriers: dict[str, int] = {}
+        """Army's province -> the fleets that could carry it (bits)."""
+        self.arriving: dict[str, list[tuple[str, str]]] = {}
+        """Province -> the armies only a convoy could bring there, each with the end of the
+        order supporting that (" S A LON - BEL"): these supports depend on the fleets."""
+        self.needed: dict[int, dict[str, int]] | None = None
         if self.fleets:
             self._find_convoys()
 
     def _find_convoys(self) -> None:
-        facts = self.facts
-        coastal, water, army_near = facts.coastal, facts.water, facts.map.army_adjacency
-        groups: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+        seas, fleets = self.seas, self.fleets
+        coastal, army_near = self.facts.coastal, self.facts.map.army_adjacency
+        groups = seas.groups(fleets)
         for province, unit in self.units.items():
             if unit.type is not UnitType.ARMY or province not in coastal:
                 continue
-            start = water.get(province, _NOTHING) & self.fleets
+            start = seas.water.get(province, 0) & fleets
             if not start:
                 continue
-            landings: set[str] = set()
-            carriers: set[str] = set()
-            for fleet in start:
-                if fleet not in groups:
-                    self._group(fleet, self.fleets, groups)
-                members, reached = groups[fleet]
-                carriers |= members
-                landings |= reached
-            landings.discard(province)
+            carriers, landings = reached(start, groups)
+            landings &= ~seas.coast_bit[province]
             if landings:
-                self.convoyed[province] = frozenset(landings)
-                self.carriers[province] = frozenset(carriers)
-                for target in landings.difference(army_near.get(province, _NOTHING)):
-                    self.arriving.setdefault(target, []).append(province)
+                targets = seas.landing_names(landings)
+                self.convoyed[province] = targets
+                self.carriers[province] = carriers
+                near = army_near.get(province, _NOTHING)
+                name = self.names[province]
+                for target in targets:
+                    if target not in near:
+                        support = f" S {name} - {target}"
+                        self.arriving.setdefault(target, []).append((province, support))
 
-    def _group(
-        self,
-        fleet: str,
-        fleets: frozenset[str],
-        groups: dict[str, tuple[frozenset[str], frozenset[str]]],
-    ) -> None:
-        """Record the group of `fleets` linked to `fleet`, and its landings, for each of them."""
-        water, landings = self.facts.water, self.facts.landings
-        seen = {fleet}
-        frontier = [fleet]
-        while frontier:
-            here = frontier.pop()
-            for step in water.get(here, _NOTHING) & fleets:
-                if step not in seen:
-                    seen.add(step)
-                    frontier.append(step)
-        reached: set[str] = set()
-        for sea in seen:
-            reached |= landings.get(sea, _NOTHING)
-        found = frozenset(seen), frozenset(reached)
-        for sea in seen:
-            groups[sea] = found
-
-    def orders(self) -> dict[str, list[str]]:
-        found: dict[str, list[str]] = {}
+    def orders(self) -> dict[str, tuple[str, ...]]:
+        found: dict[str, tuple[str, ...]] = {}
         facts, names = self.facts, self.names
         own, supports = facts.own, facts.supports
+        arriving, convoyed = frozenset(self.arriving), self.convoyed
+        spots = set(names.values())
+        reach_of, area_bit, fleets = facts.reach_of, self.seas.area_bit, self.fleets
+        at_sea = {p for p in self.units if area_bit.get(p, 0) & fleets} if convoyed else ()
         for province, unit in self.units.items():
             if unit.power not in self.powers:
                 continue
             name = names[province]
             out = list(own.get(name) or facts.own_orders(name))
-            for where, other, orders in supports.get(name) or facts.support_orders(name):
-                if names.get(where) == other:
-                    out.extend(orders)
-            if self.convoyed:
-                self._by_fleets(province, name, out)
-            found[unit.location] = out
+            if province in convoyed:
+                out.extend([f"{name} - {target} VIA" for target in convoyed[province]])
+            table = supports.get(name) or facts.support_orders(name)
+            for other in table.keys() & spots:
+                out.extend(table[other])
+            if arriving and (reach_of.get(name) or facts.reach(name)) & arriving:
+                self._supports_by_sea(province, name, out, arriving)
+            if province in at_sea:
+                self._convoys(province, name, out)
+            found[unit.location] = tuple(out)
         return found
 
-    def _by_fleets(self, province: str, name: str, out: list[str]) -> None:
-        """The orders of one unit that depend on the fleets at sea: its moves by convoy, its
-        supports of others' convoyed moves and, for a fleet at sea, its convoys."""
-        if province in self.convoyed:
-            out.extend(f"{name} - {target} VIA" for target in self.convoyed[province])
-        at_sea = province in self.fleets
-        names = self.names
-        for target in self.facts.reach(name):
-            for army in self.arriving.get(target, ()):
-                if army == province or target == province:
-                    continue
-                if (
-                    at_sea
-                    and province in self.carriers[army]
-                    and target not in self._without(province, army)
+    def _supports_by_sea(
+        self, province: str, name: str, out: list[str], arriving: frozenset[str]
+    ) -> None:
+        """A unit's supports of others' moves by convoy (none of its own province, which is
+        never in its reach)."""
+        bit = self.seas.area_bit.get(province, 0) & self.fleets
+        water, others = self.seas.water, self.fleets & ~bit
+        for target in self.facts.reach_of[name] & arriving:
+            for army, support in self.arriving[target]:
+                if bit & self.carriers[army] and not (
+                    water[army] & water[target] & others  # another fleet carries it alone
+                    or self._carried_without(bit, army, target)
                 ):
                     continue  # only this fleet could carry the army there (DATC 6.D.31)
-                out.append(f"{name} S {names[army]} - {target}")
-        if at_sea:
-            for army, landings in self._needed().get(province, {}).items():
-                army_name = names[army]
-                out.extend(f"{name} C {army_name} - {target}" for target in landings)
+                out.append(name + support)
 
-    def _without(self, fleet: str, army: str) -> frozenset[str]:
-        """Where the army could be convoyed without this fleet."""
-        found = self.without.get((fleet, army))
-        if found is None:
-            fleets = self.fleets - {fleet}
-            groups: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-            landings: set[str] = set()
-            for first in self.facts.water.get(army, _NOTHING) & fleets:
-                if first not in groups:
-                    self._group(first, fleets, groups)
-                landings |= groups[first][1]
-            found = frozenset(landings)
-            self.without[(fleet, army)] = found
-        return found
+    def _convoys(self, province: str, name: str, out: list[str]) -> None:
+        """The convoys of a fleet at sea."""
+        seas = self.seas
+        for army, landings in self._needed().get(seas.area_bit[province], {}).items():
+            convoy = f"{name} C {self.names[army]} - "
+            out.extend([convoy + target for target in seas.landing_names(landings)])
 
-    def _needed(self) -> dict[str, dict[str, set[str]]]:
-        """Fleet -> army -> the landings some route of needed fleets carries it to with that
-        fleet on it (computed once per position)."""
+    def _carried_without(self, fleet: int, army: str, target: str) -> bool:
+        """Could the other fleets at sea carry the army to the target? (A search that stops
+        at the first fleet next to the target: most are a step or two away.)"""
+        seas, fleets = self.seas, self.fleets & ~fleet
+        goal = seas.water.get(target, 0) & fleets
+        seen = frontier = seas.water.get(army, 0) & fleets
+        area_water = seas.area_water
+        while frontier and not seen & goal:
+            low = frontier & -frontier
+            frontier ^= low
+            new = area_water[low.bit_length() - 1] & fleets & ~seen
+            seen |= new
+            frontier |= new
+        return bool(seen & goal)
+
+    def _needed(self) -> dict[int, dict[str, int]]:
+        """Fleet bit -> army -> the landings some route of needed fleets carries it to with
+        that fleet on it (computed once per position)."""
         if self.needed is None:
             self.needed = {}
             for army in self.convoyed:
-                for fleet, targets in _routes(self.facts, self.fleets, army).items():
+                for fleet, targets in self.seas.needed(self.fleets, army).items():
                     self.needed.setdefault(fleet, {})[army] = targets
         return self.needed
-
-
-def _routes(facts: _Facts, fleets: frozenset[str], source: str) -> dict[str, set[str]]:
-    """Fleet -> the landings it is on a route to from `source`, over routes of which every
-    fleet is needed: no fleet touches the start or the landing or an earlier fleet but its
-    neighbours on the route (the reader's test, DATC 6.G.19)."""
-    water, landings = facts.water, facts.landings
-    at_start = water.get(source, _NOTHING)
-    found: dict[str, set[str]] = {}
-
-    def walk(path: list[str], touched: frozenset[str]) -> None:
-        last = path[-1]
-        new = landings.get(last, _NOTHING) - touched - {source}
-        if new:
-            for fleet in path:
-                found.setdefault(fleet, set()).update(new)
-        before = path[:-1]
-        for step in water.get(last, _NOTHING) & fleets:
-            if step in path or step in at_start:
-                continue
-            if any(step in water[p] for p in before):
-                continue
-            walk([*path, step], touched | landings.get(last, _NOTHING))
-
-    for first in at_start & fleets:
-        walk([first], _NOTHING)
-    return found
 
 
 # -- retreats and adjustments ---------------------------------------------------------------
 
 
-def _retreats(game_map: Map, position: Position, powers: set[str]) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
+def _retreats(game_map: Map, position: Position, powers: set[str]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
     for dislodged in position.dislodged.values():
         unit = dislodged.unit
         if unit.power not in powers:
@@ -368,23 +324,23 @@ def _retreats(game_map: Map, position: Position, powers: set[str]) -> dict[str, 
             else:
                 targets = game_map.fleet_targets(unit.location, province)
                 out.extend(f"{name} R {target}" for target in targets)
-        found[unit.location] = sorted(set(out))
+        found[unit.location] = tuple(sorted(set(out)))
     return found
 
 
-def _adjustments(game_map: Map, position: Position, powers: set[str]) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
+def _adjustments(game_map: Map, position: Position, powers: set[str]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
     for power, due in adjustment_counts(game_map, position).items():
         if power not in powers or due == 0:
             continue
         if due < 0:
             for unit in position.units.values():
                 if unit.power == power:
-                    found[unit.location] = [unit.type + " " + unit.location + " D"]
+                    found[unit.location] = (unit.type + " " + unit.location + " D",)
             continue
         for site in vacant_build_sites(game_map, position, power):
             for location, orders in _builds(game_map, site):
-                found[location] = [*orders, "WAIVE"]
+                found[location] = (*orders, "WAIVE")
     return found
 
 

@@ -1,0 +1,167 @@
+"""The convoy areas and coastal provinces of a board as bits of an int: a search over the
+fleets at sea (which armies they could carry where, and which fleets a route needs) becomes a
+few integer operations a step. Derived once per board (`seas_of`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from adjudicator.board.map import Map
+
+_NOTHING: frozenset[str] = frozenset()
+
+
+@cache
+def seas_of(game_map: Map) -> Seas:
+    """The bit tables of a board (a closed board from `Map.during` has its own)."""
+    return Seas.of(game_map)
+
+
+@dataclass(frozen=True, slots=True)
+class Seas:
+    """The convoy areas and coastal provinces of a board as bits of an int, so a search over
+    the fleets at sea is a few integer operations a step."""
+
+    areas: tuple[str, ...]
+    """Bit i -> the convoy area."""
+    area_bit: Mapping[str, int]
+    coasts: tuple[str, ...]
+    """Bit i -> the coastal province (in sorted order, so a mask reads out sorted)."""
+    coast_bit: Mapping[str, int]
+    water: Mapping[str, int]
+    """Province -> the convoy areas next to it (the steps of a convoy route)."""
+    area_water: tuple[int, ...]
+    """Area i -> the convoy areas next to it."""
+    area_landings: tuple[int, ...]
+    """Area i -> the coastal provinces next to it (where a convoy may start or land)."""
+    decoded: dict[int, tuple[str, ...]]
+    """Mask -> its coastal provinces, remembered as they are read (`landing_names`)."""
+
+    @classmethod
+    def of(cls, game_map: Map) -> Seas:
+        water = game_map.facts.water
+        coastal = [p for p, prov in game_map.provinces.items() if prov.is_coastal]
+        areas = tuple(sorted(game_map.convoy_areas))
+        area_bit = {a: 1 << i for i, a in enumerate(areas)}
+        coasts = tuple(sorted(coastal))
+        coast_bit = {c: 1 << i for i, c in enumerate(coasts)}
+
+        def bits(places: frozenset[str], table: Mapping[str, int]) -> int:
+            return sum(table[p] for p in places if p in table)
+
+        landings = [0] * len(areas)
+        for province in coasts:
+            for area in water.get(province, _NOTHING):
+                landings[areas.index(area)] |= coast_bit[province]
+        return cls(
+            areas=areas,
+            area_bit=area_bit,
+            coasts=coasts,
+            coast_bit=coast_bit,
+            water={p: bits(near, area_bit) for p, near in water.items()},
+            area_water=tuple(bits(water.get(a, _NOTHING), area_bit) for a in areas),
+            area_landings=tuple(landings),
+            decoded={},
+        )
+
+    def spread(self, start: int, fleets: int) -> int:
+        """The fleets linked to those of `start` through `fleets` (start included)."""
+        area_water = self.area_water
+        seen = frontier = start
+        while frontier:
+            low = frontier & -frontier
+            frontier ^= low
+            new = area_water[low.bit_length() - 1] & fleets & ~seen
+            seen |= new
+            frontier |= new
+        return seen
+
+    def landings(self, fleets: int) -> int:
+        found = 0
+        area_landings = self.area_landings
+        while fleets:
+            low = fleets & -fleets
+            fleets ^= low
+            found |= area_landings[low.bit_length() - 1]
+        return found
+
+    def groups(self, fleets: int) -> dict[int, tuple[int, int]]:
+        """Fleet bit -> (the fleets linked to it through `fleets`, the landings next to them)."""
+        found: dict[int, tuple[int, int]] = {}
+        rest = fleets
+        while rest:
+            members = self.spread(rest & -rest, fleets)
+            group = members, self.landings(members)
+            rest &= ~members
+            while members:
+                low = members & -members
+                members ^= low
+                found[low] = group
+        return found
+
+    def landing_names(self, mask: int) -> tuple[str, ...]:
+        """The coastal provinces of a mask, sorted (remembered: masks recur)."""
+        found = self.decoded.get(mask)
+        if found is None:
+            names, rest = [], mask
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                names.append(self.coasts[low.bit_length() - 1])
+            found = tuple(names)
+            if len(self.decoded) >= 1 << 14:
+                self.decoded.clear()
+            self.decoded[mask] = found
+        return found
+
+    def needed(self, fleets: int, source: str) -> dict[int, int]:
+        """Area bit -> the landings (bits) it is on a route to from `source`, over routes of
+        which every fleet is needed: no fleet touches the start or the landing or an earlier
+        fleet but its neighbours on the route (the reader's test, DATC 6.G.19)."""
+        area_water, area_landings = self.area_water, self.area_landings
+        at_start = self.water.get(source, 0)
+        source_bit = self.coast_bit[source]
+        found: dict[int, int] = {}
+        path: list[int] = []
+
+        def walk(last: int, touched: int, excluded: int) -> None:
+            index = last.bit_length() - 1
+            here = area_landings[index]
+            new = here & ~touched & ~source_bit
+            if new:
+                for fleet in path:
+                    found[fleet] = found.get(fleet, 0) | new
+            steps = area_water[index] & fleets & ~excluded
+            if steps:
+                touched |= here
+                excluded |= area_water[index]
+                while steps:
+                    step = steps & -steps
+                    steps ^= step
+                    path.append(step)
+                    walk(step, touched, excluded | step)
+                    path.pop()
+
+        firsts = at_start & fleets
+        while firsts:
+            first = firsts & -firsts
+            firsts ^= first
+            path.append(first)
+            walk(first, 0, at_start)
+            path.pop()
+        return found
+
+
+def reached(start: int, groups: Mapping[int, tuple[int, int]]) -> tuple[int, int]:
+    """The fleets and landings of the groups of the fleets of `start`."""
+    fleets = landings = 0
+    while start:
+        low = start & -start
+        start ^= low
+        if not low & fleets:
+            members, reached = groups[low]
+            fleets |= members
+            landings |= reached
+    return fleets, landings
