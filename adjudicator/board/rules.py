@@ -7,6 +7,7 @@ edition name from EDITIONS or an object of fields (optionally with "edition" as 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -130,10 +131,31 @@ def rules_from(spec: str | Mapping[str, Any] | Rules | None) -> Rules:
     if isinstance(spec, Rules):
         return spec
     if isinstance(spec, str):
-        if spec not in EDITIONS:
-            raise ValueError(f"unknown rules edition {spec!r}; known: {', '.join(EDITIONS)}")
-        return Rules(edition=spec, **EDITIONS[spec])
-    fields = dict(spec)
+        return _edition(spec)
+    if all(type(value) in _SCALARS for value in spec.values()):
+        # keyed with each value's type too: 1, 1.0 and True are equal keys but not equal options
+        return _options(tuple((name, type(value), value) for name, value in spec.items()))
+    return _from_options(dict(spec))  # a list of powers: built each time
+
+
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+@lru_cache(maxsize=64)
+def _edition(name: str) -> Rules:
+    """An edition's Rules, built once (the model is frozen: every phase shares it)."""
+    if name not in EDITIONS:
+        raise ValueError(f"unknown rules edition {name!r}; known: {', '.join(EDITIONS)}")
+    return Rules(edition=name, **EDITIONS[name])
+
+
+@lru_cache(maxsize=256)
+def _options(key: tuple[tuple[str, type, Any], ...]) -> Rules:
+    """The Rules of an options object of plain values (as its items, so hashable), built once."""
+    return _from_options({name: value for name, _, value in key})
+
+
+def _from_options(fields: dict[str, Any]) -> Rules:
     base = str(fields.pop("edition", "2023"))
     if base not in EDITIONS:
         raise ValueError(f"unknown rules edition {base!r}; known: {', '.join(EDITIONS)}")
@@ -160,6 +182,7 @@ def _options_problem(error: ValidationError) -> str:
 
 def rules_spec(rules: Rules) -> str | dict[str, Any]:
     """How a phase document writes these rules: the edition name when they are exactly a preset."""
-    if rules == rules_from(rules.edition):
+    preset = rules_from(rules.edition)
+    if rules is preset or rules == preset:
         return rules.edition
     return rules.model_dump(exclude_defaults=True) | {"edition": rules.edition}

@@ -54,6 +54,8 @@ def _unit(game_map: Map, power: str, text: str) -> Unit:
 
 
 def _power(game_map: Map, name: str) -> str:
+    if name in game_map.powers:  # already a power's code: the usual case
+        return name
     power = name.upper()
     if power not in game_map.powers:
         known = ", ".join(game_map.powers)
@@ -66,34 +68,21 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
     try:
         game_map = load_map(doc.variant)
         rules = rules_from(doc.rules)
-        phase = Phase.parse(doc.phase)
+        phase = _phase(doc.phase)
     except (MapError, ValueError) as error:
         raise DocumentError(str(error)) from None
     _check_rule_names(game_map, rules)
+    province_of = game_map.facts.province
     units: dict[str, Unit] = {}
     for name, texts in doc.units.items():
         power = _power(game_map, name)
         for text in texts:
             unit = _unit(game_map, power, text)
-            if unit.province in units:
-                raise DocumentError(f"two units in {unit.province}: {units[unit.province]}, {text}")
-            units[unit.province] = unit
-    if doc.centers is None:
-        centers = game_map.start_centers()
-    else:
-        centers = {}
-        for name, provinces in doc.centers.items():
-            power = _power(game_map, name)
-            for province in provinces:
-                code = province.upper()
-                if code not in game_map.supply_centers:
-                    raise DocumentError(f"{province!r} of {power} is not a supply centre")
-                if centers.get(code, power) != power:
-                    raise DocumentError(
-                        f"centers: {code} is listed for both {centers[code]} and {power}; "
-                        "a centre has one owner"
-                    )
-                centers[code] = power
+            province = province_of[unit.location]
+            if province in units:
+                raise DocumentError(f"two units in {province}: {units[province]}, {text}")
+            units[province] = unit
+    centers = game_map.start_centers() if doc.centers is None else _centers(game_map, doc.centers)
     dislodged: dict[str, Dislodged] = {}
     for name, entries in doc.dislodged.items():
         power = _power(game_map, name)
@@ -106,11 +95,35 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
     return position, rules
 
 
+@lru_cache(maxsize=1024)
+def _phase(text: str) -> Phase:
+    return Phase.parse(text)
+
+
+def _centers(game_map: Map, center_lists: Mapping[str, list[str]]) -> dict[str, str]:
+    """Centre -> owner; every name a supply centre, every centre listed once."""
+    supply_centers = game_map.supply_centers
+    centers: dict[str, str] = {}
+    for name, provinces in center_lists.items():
+        power = _power(game_map, name)
+        for province in provinces:
+            code = province if province in supply_centers else province.upper()
+            if code not in supply_centers:
+                raise DocumentError(f"{province!r} of {power} is not a supply centre")
+            if centers.setdefault(code, power) != power:
+                raise DocumentError(
+                    f"centers: {code} is listed for both {centers[code]} and {power}; "
+                    "a centre has one owner"
+                )
+    return centers
+
+
 def _check_order_powers(game_map: Map, doc: PhaseDocument) -> None:
     """Orders are given for the variant's powers (by code, name or adjective; an empty key
     leaves the power to headers inside the text): a typo would lose the whole set."""
+    powers = game_map.powers
     for name in doc.orders:
-        if name.strip() and resolve_power(game_map, name) is None:
+        if name not in powers and name.strip() and resolve_power(game_map, name) is None:
             known = ", ".join(game_map.powers)
             raise DocumentError(
                 f"orders: unknown power {name!r} on {game_map.name}; known: {known}"
@@ -137,22 +150,36 @@ def _check_rule_names(game_map: Map, rules: Rules) -> None:
 
 
 def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
-    """A phase document (without orders) for a position: the contract's `next`."""
-    units: dict[str, list[str]] = {}
-    for unit in sorted(position.units.values(), key=lambda u: (u.power, str(u))):
-        units.setdefault(unit.power, []).append(str(unit))
-    centers: dict[str, list[str]] = {}
-    for province, owner in sorted(position.centers.items(), key=lambda item: (item[1], item[0])):
-        centers.setdefault(owner, []).append(province)
+    """A phase document (without orders) for a position: the contract's `next`.
+
+    Powers in alphabetical order, each with its units (and dislodged units) sorted by their
+    strings and its centres sorted; built directly, without sorting on computed keys."""
+    by_power: dict[str, list[str]] = {}
+    for unit in position.units.values():
+        strings = by_power.get(unit.power)
+        if strings is None:
+            by_power[unit.power] = [str(unit)]
+        else:
+            strings.append(str(unit))
+    owned: dict[str, list[str]] = {}
+    for province, owner in position.centers.items():
+        provinces = owned.get(owner)
+        if provinces is None:
+            owned[owner] = [province]
+        else:
+            provinces.append(province)
     dislodged: dict[str, dict[str, list[str]]] = {}
-    for d in sorted(position.dislodged.values(), key=lambda d: (d.unit.power, str(d.unit))):
-        dislodged.setdefault(d.unit.power, {})[str(d.unit)] = list(d.retreats)
+    if position.dislodged:
+        lying: dict[str, list[tuple[str, list[str]]]] = {}
+        for d in position.dislodged.values():
+            lying.setdefault(d.unit.power, []).append((str(d.unit), list(d.retreats)))
+        dislodged = {power: dict(sorted(lying[power])) for power in sorted(lying)}
     doc: dict[str, Any] = {
         "variant": position.variant,
         "rules": rules_spec(rules),
         "phase": str(position.phase),
-        "units": units,
-        "centers": centers,
+        "units": {power: sorted(by_power[power]) for power in sorted(by_power)},
+        "centers": {power: sorted(owned[power]) for power in sorted(owned)},
         "dislodged": dislodged,
     }
     if position.winner:

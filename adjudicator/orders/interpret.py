@@ -335,52 +335,6 @@ def _order(
     return order, fixed_reason(game_map, order)
 
 
-_ReadKey = tuple[str, str, str, str | None, _Place | None, _Place | None]
-"""(phase kind, power, text, the owner of the unit ordered, that unit, the other unit named)."""
-_READ: dict[Map, dict[_ReadKey, OrderEntry | OrderError | model.Order]] = {}
-_READ_LIMIT = 1 << 15
-
-
-def _read(game_map: Map, key: _ReadKey) -> OrderEntry | OrderError | model.Order:
-    """An order's text read for a power against the units found: the entry, or the order when
-    its legality depends on more of the board than these units.
-
-    Cached per map on plain strings and flags, which hash cheaply. The cache is plain dicts of
-    immutable values: a read or a write is one atomic step under the interpreter lock, so
-    threads share it safely (a thread that misses reads the text again; one that clears it
-    only costs others a miss). Emptied when full.
-    """
-    cache = _READ.get(game_map)
-    if cache is None:
-        cache = _READ.setdefault(game_map, {})
-    found = cache.get(key)
-    if found is None:
-        found = _read_anew(game_map, key)
-        if len(cache) >= _READ_LIMIT:
-            cache.clear()
-        cache[key] = found
-    return found
-
-
-def _read_anew(game_map: Map, key: _ReadKey) -> OrderEntry | OrderError | model.Order:
-    kind_code, power, text, owner, own, other = key
-    reading = _reading(game_map, kind_code, text)
-    assert isinstance(reading, _Reading)
-    if reading.own is not None:
-        unit = None if owner is None or own is None else Unit(owner, _TYPE[own[0]], own[1])
-        problem = _owner_problem(game_map, _KINDS[kind_code], power, reading.own, unit)
-        if problem is not None:
-            assert reading.raw.unit is not None
-            return OrderError(power, text, problem, reading.raw.unit.span)
-    found = _order(game_map, kind_code, text, own, other)
-    if isinstance(found, _Unreadable):
-        return OrderError(power, text, found.message, found.span)
-    order, reason = found
-    if reason is Depends.ON_BOARD:
-        return order
-    return OrderEntry(power, text, order, reason)
-
-
 def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | OrderError:
     """The power of an order for which the sheet names no known power: a DAIDE order's own
     (its first token), else an error entry."""
@@ -402,6 +356,9 @@ def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | Or
 def _one(
     game_map: Map, board: Board, kind: PhaseKind, kind_code: str, power: str, text: str
 ) -> OrderEntry | OrderError:
+    """One order's text read for a power against the board. The two cached steps depend on
+    the text and the units it names only (never on who sends it), so a new position meets
+    texts already read: what the text names, then the order it gives those units."""
     if power not in game_map.powers:
         named = _sheetless(game_map, kind_code, power, text)
         if isinstance(named, OrderError):
@@ -412,30 +369,31 @@ def _one(
     reading = _reading(game_map, kind_code, text)
     if isinstance(reading, _Unreadable):
         return OrderError(power, text, reading.message, reading.span)
-    unit: Unit | None = None
+    own = None
     if reading.own is not None:
         if kind is PhaseKind.RETREAT:
             dislodged = board.dislodged.get(reading.own)
             unit = dislodged.unit if dislodged else None
         else:
             unit = board.units.get(reading.own)
+        if unit is None or unit.power != power:
+            problem = _owner_problem(game_map, kind, power, reading.own, unit)
+            assert problem is not None and reading.raw.unit is not None
+            return OrderError(power, text, problem, reading.raw.unit.span)
+        own = (unit.type is _FLEET, unit.location)
+    # whoever owns the other unit: only its type and place matter
     found = None if reading.other is None else board.units.get(reading.other)
-    fleet = UnitType.FLEET
-    read = _read(
-        game_map,
-        (
-            kind_code,
-            power,
-            text,
-            None if unit is None else unit.power,
-            None if unit is None else (unit.type is fleet, unit.location),
-            # whoever owns the other unit: only its type and place matter
-            None if found is None else (found.type is fleet, found.location),
-        ),
-    )
-    if isinstance(read, OrderEntry | OrderError):
-        return read
-    return OrderEntry(power, text, read, board_reason(game_map, board, power, read))
+    other = None if found is None else (found.type is _FLEET, found.location)
+    read = _order(game_map, kind_code, text, own, other)
+    if isinstance(read, _Unreadable):
+        return OrderError(power, text, read.message, read.span)
+    order, reason = read
+    if reason is Depends.ON_BOARD:
+        reason = board_reason(game_map, board, power, order)
+    return OrderEntry(power, text, order, reason)
+
+
+_FLEET = UnitType.FLEET
 
 
 def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) -> OrderError:
@@ -479,7 +437,12 @@ def interpret_orders(
             else:
                 results.append(_comment(game_map, kind_code, piece_power, piece_kind, piece))
     entries = [r for r in results if isinstance(r, OrderEntry)]
-    keys = {order_key(i, entry) for i, entry in enumerate(entries)}
+    if kind is PhaseKind.MOVEMENT:  # no builds or waives: an order's key is where its unit is
+        keys: set[object] = {
+            e.order.unit.location for e in entries if not isinstance(e.order, model.Waive)
+        }
+    else:
+        keys = {order_key(i, entry) for i, entry in enumerate(entries)}
     if len(entries) == len(results) == len(keys):
         return entries, []  # the usual case: no errors, and one order for each unit
     candidates = [Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]

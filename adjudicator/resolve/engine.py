@@ -145,7 +145,8 @@ def _movement(
         default = Hold(_ref(unit)) if entry is None else entry.order  # no order: it held
         results.append(_result(unit.power, unit, entry, default, resolution))
     results.sort(key=attrgetter("power", "unit"))
-    after = replace(position, units=outcome.units, dislodged=dislodged)
+    variant, phase, centers = position.variant, position.phase, position.centers
+    after = Position(variant, phase, outcome.units, centers, dislodged, position.winner)
     return results, after
 
 
