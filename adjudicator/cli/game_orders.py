@@ -26,7 +26,7 @@ from adjudicator.orders.results import OrderEntry, faults
 def reading_line(reading: Reading) -> str:
     """One order in canonical form (marked when it cannot succeed), or a line not read."""
     if isinstance(reading, OrderEntry):
-        return str(reading.order) + (f"   (void: {reading.illegal})" if reading.illegal else "")
+        return str(reading.order) + (f"   (illegal: {reading.illegal})" if reading.illegal else "")
     return f"{reading.input!r} not read: {reading.error}"
 
 
@@ -167,7 +167,7 @@ def _add(game_file: str, power: str, lines: Sequence[str]) -> None:
     code = done.reading.power
     label = power_name(game_map, code)
     for entry in done.reading.entries:
-        mark = f"   (void: {entry.illegal})" if entry.illegal else ""
+        mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
         click.echo(f"{label}: added {entry.input!s} => {entry.order}{mark}")
     for line in done.replaced:
         click.echo(f"  replaces {line}")

@@ -3,7 +3,8 @@
 The set stays as the player wrote it: an added order goes at the end, and the earlier orders for
 the same unit (the same province, for a build) are struck from their lines; a line left with no
 order is dropped, unless it is a power header, which the lines after it need. A line that could
-not be read is kept (it names no unit the reader could find). Pure functions of a Game.
+not be read is struck too when it starts with the unit ('A Par - Bru' for 'A Par - Bur'), in a
+movement or retreat phase. Pure functions of a Game.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
+from adjudicator.board.types import PhaseKind
 from adjudicator.game.game import (
     Game,
     GameError,
@@ -75,6 +77,26 @@ def _strike(line: str, texts: Sequence[str]) -> str:
     return line.strip()
 
 
+_WORD = re.compile(r"[^\s-]+")
+_UNIT_ONLY = {PhaseKind.MOVEMENT: " H", PhaseKind.RETREAT: " disband"}
+"""What makes a unit's name alone an order, to find which unit an unreadable order names."""
+
+
+def _unit_named(
+    game_map: Map, position: Position, rules: Rules, error: OrderError
+) -> tuple[str, str] | None:
+    """The power's unit an order that could not be read starts with ('A Par - Bru' names
+    A PAR), if it starts with one: the longest first words that read as that unit's order."""
+    suffix = _UNIT_ONLY.get(position.phase.kind)
+    words = _WORD.findall(error.input)[:4] if suffix else []
+    for count in range(len(words), 0, -1):
+        text = " ".join(words[:count]) + str(suffix)
+        entries, _ = interpret_orders(game_map, position, {error.power: [text]}, rules)
+        if entries:
+            return next(iter(_units(entries[:1])), None)
+    return None
+
+
 def _without_units(
     game_map: Map,
     position: Position,
@@ -86,8 +108,9 @@ def _without_units(
     """(the lines kept, some shortened; the lines that gave an order to one of `units`)."""
     kept, replaced = [], []
     for line in lines:
-        entries, _ = interpret_orders(game_map, position, {power: [line]}, rules)
+        entries, errors = interpret_orders(game_map, position, {power: [line]}, rules)
         hit = [e.input or "" for e in entries if _units([e]) & units]
+        hit += [e.input for e in errors if _unit_named(game_map, position, rules, e) in units]
         header = _has_header(game_map, line)
         power = power_after(game_map, [line], power)
         if not hit:

@@ -38,7 +38,7 @@ def test_show_lists_pending_orders_as_read_and_who_owes(tmp_path: Path) -> None:
     assert (
         "  France: A PAR - BUR\n"
         "          'xyz' not read: incomplete order: expected -, B, C, D, H, R, S\n"
-        "          A MAR - MOS   (void: " in out
+        "          A MAR - MOS   (illegal: A MAR cannot reach MOS)\n" in out
     )
     assert "\nOrders owed for S1901M:\n  Austria: A BUD, A VIE, F TRI (nothing sent)\n" in out
     assert "  France: F BRE\n" in out

@@ -79,3 +79,30 @@ def test_an_unreadable_order_changes_nothing() -> None:
     with pytest.raises(GameError, match="no order to add"):
         add_orders(game, "FRANCE", [""])
     assert game_to_text(game) == game_to_text(with_orders(new_game(), "FRANCE", ["A Par - Bur"]))
+
+
+def test_a_line_not_read_goes_when_it_names_the_unit() -> None:
+    lines = ["A Par - Bru, A Mar - Spa", "xyz", "A Mun H", "F Bre-Mxo"]
+    game = with_orders(new_game(), "FRANCE", lines)
+    game, added = add_orders(game, "FRANCE", ["A Par - Bur", "F Bre - Mao"])
+    # 'xyz' names no unit and 'A Mun H' names Germany's: they stay, as written.
+    assert france(game) == ("A Mar - Spa", "xyz", "A Mun H", "A Par - Bur", "F Bre - Mao")
+    assert added.replaced == ("A Par - Bru, A Mar - Spa", "F Bre-Mxo")
+
+
+def test_in_a_retreat_the_dislodged_unit_s_order_is_replaced() -> None:
+    doc = {
+        "format": "adjudicator-game",
+        "version": 1,
+        "start": {
+            "phase": "F1901R",
+            "units": {"FRANCE": ["A MAR"], "GERMANY": ["A BUR"]},
+            "centers": {"FRANCE": ["MAR", "PAR"], "GERMANY": ["MUN"]},
+            "dislodged": {"FRANCE": {"A BUR": ["PAR", "GAS"]}},
+        },
+        "pending": {"phase": "F1901R", "orders": {"FRANCE": ["A Bur - Gax"]}},
+    }
+    game, added = add_orders(game_from_text(json.dumps(doc)), "FRANCE", ["A Bur R Par"])
+    assert france(game) == ("A Bur R Par",) and added.replaced == ("A Bur - Gax",)
+    game, added = add_orders(game, "FRANCE", ["A Bur disband"])
+    assert france(game) == ("A Bur disband",) and added.replaced == ("A Bur R Par",)
