@@ -110,6 +110,10 @@ def adjudicate(game_file: str, output_format: str, strict: bool) -> None:
     before = game.current
     if output_format == "json":
         click.echo(json.dumps(_result_document(played, updated), indent=2))
+    elif output_format == "daide":
+        from adjudicator.report.daide import daide_report
+
+        click.echo(daide_report(load_map(game.variant), before, played.results), nl=False)
     else:
         click.echo(_text_report(game_name(game_file, game), game, before, played), nl=False)
     if owed:

@@ -65,10 +65,35 @@ def adjudicate(phase_file: str, output_format: str) -> None:
         if output_format == "text":
             click.echo(_text_report(data), nl=False)
             return
+        if output_format == "daide":
+            click.echo(_daide_report(data), nl=False)
+            return
         result = adjudicate_document(data)
     except (DocumentError, CalendarError) as error:
         raise click.ClickException(str(error)) from None
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
+
+
+def _daide_report(data: Any) -> str:
+    """The phase's results as DAIDE ORD messages (the order lines that could not be read are
+    not orders: DAIDE has no message for them, so they go to standard error)."""
+    from adjudicator.board.map import load_map
+    from adjudicator.contract.documents import (
+        orders_from_document,
+        position_from_document,
+        read_phase_document,
+    )
+    from adjudicator.orders.caret import render_caret
+    from adjudicator.report.daide import daide_report
+    from adjudicator.resolve.engine import adjudicate as run_phase
+
+    doc = read_phase_document(data)
+    position, rules = position_from_document(doc)
+    result = run_phase(position, orders_from_document(doc), rules)
+    for error in result.errors:
+        click.echo(f"{error.power.title() or '?'}:", err=True)
+        click.echo(render_caret(error.input, error.span, error.error), err=True)
+    return daide_report(load_map(position.variant), position, result.orders)
 
 
 def _text_report(data: Any) -> str:

@@ -19,11 +19,12 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 _FORMATS = {
     "json": "json: the result document of docs/CONTRACT.md",
     "text": "text: the judge-style report",
+    "daide": "daide: DAIDE ORD messages, one per order",
 }
 
 
 def result_format(default: str) -> Callable[[_F], _F]:
-    """`--format json|text` for a command that prints a phase's result (`default` first)."""
+    """`--format json|text|daide` for a command that prints a phase's result (`default` first)."""
     choices = [default, *(f for f in _FORMATS if f != default)]
     return click.option(
         "--format",

@@ -1,0 +1,108 @@
+"""A phase's results as DAIDE `ORD` messages, one per order, as a DAIDE server sends them.
+
+`ORD ( SPR 1901 ) ( ( ENG FLT LON ) MTO NTH ) ( SUC )` (DAIDE Message Syntax v0.178, "(iv)
+Results"): the turn (SPR, SUM, FAL, AUT, WIN and the year), the order in DAIDE's syntax
+(orders.daide.daide_order) and its result: SUC (succeeded), BNC (a move or retreat bounced),
+CUT (a support cut), DSR (a convoyed move whose convoy was disrupted), NSO (no such order: a
+support or convoy whose partner did not order the matching move, or a convoyed move no fleet
+convoyed), and RET after any of them, or alone for a holding or convoying unit, when the unit
+was dislodged. DAIDE servers refuse an order that cannot be valid before the turn; this engine
+keeps it, so it is reported with FLD (the protocol's token for a failed order) and the unit
+holds. A waive is `( ENG WVE )`; a move ordered by convoy is CTO, with VIA and the seas of the
+convoying fleets' route when they form one.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+
+from adjudicator.board.map import Map
+from adjudicator.board.position import Position
+from adjudicator.board.types import Phase, PhaseKind, Season
+from adjudicator.orders import model
+from adjudicator.orders.daide import daide_order
+from adjudicator.orders.parse import parse_order
+from adjudicator.orders.results import OrderResult
+
+_TURNS = {
+    (Season.SPRING, PhaseKind.MOVEMENT): "SPR",
+    (Season.SPRING, PhaseKind.RETREAT): "SUM",
+    (Season.FALL, PhaseKind.MOVEMENT): "FAL",
+    (Season.FALL, PhaseKind.RETREAT): "AUT",
+    (Season.WINTER, PhaseKind.ADJUSTMENT): "WIN",
+}
+_NOTES = (
+    ("illegal", "FLD"),
+    ("bounce", "BNC"),
+    ("cut", "CUT"),
+    ("disrupted", "DSR"),
+    ("no_convoy", "NSO"),
+    ("void", "NSO"),
+)
+"""A failed order's result token, from its first tag found here."""
+
+
+def daide_turn(phase: Phase) -> str:
+    """A phase as DAIDE's turn: `SPR 1901`."""
+    return f"{_TURNS[phase.season, phase.kind]} {phase.year}"
+
+
+def result_tokens(result: OrderResult, order: model.Order) -> str:
+    """The result part of an ORD message: `SUC`, `BNC RET`, `RET`, ..."""
+    tags = set(result.tags)
+    notes = []
+    if result.result == "succeeds":
+        notes.append("SUC")
+    else:
+        note = next((n for tag, n in _NOTES if tag in tags), None)
+        if note == "DSR" and not isinstance(order, model.Move):
+            note = None  # a convoying fleet dislodged: RET alone (DSR is the army's)
+        if note is None and isinstance(order, model.Move | model.Retreat):
+            note = "BNC"
+        elif note is None and isinstance(order, model.SupportHold | model.SupportMove):
+            note = "CUT"
+        notes += [note] if note else []
+    if "dislodged" in tags:
+        notes.append("RET")
+    return " ".join(notes)
+
+
+def convoy_route(game_map: Map, army: str, target: str, fleets: Sequence[str]) -> tuple[str, ...]:
+    """The seas of a shortest chain of these fleet provinces from the army's province to its
+    target (empty when they form none)."""
+    near = game_map.facts.fleet_near
+    pool = set(fleets)
+    queue: deque[tuple[str, ...]] = deque((f,) for f in sorted(pool) if army in near.get(f, ()))
+    seen = {path[0] for path in queue}
+    while queue:
+        path = queue.popleft()
+        if target in near.get(path[-1], ()):
+            return path
+        for step in sorted(pool & near.get(path[-1], frozenset()) - seen):
+            seen.add(step)
+            queue.append((*path, step))
+    return ()
+
+
+def daide_report(game_map: Map, before: Position, orders: Sequence[OrderResult]) -> str:
+    """The ORD messages of the phase that started at `before`, one line per result entry."""
+    kind = before.phase.kind
+    turn = daide_turn(before.phase)
+    owner_of: Mapping[str, str] = {p: u.power for p, u in before.units.items()}
+    if kind is PhaseKind.RETREAT:
+        owner_of = {p: d.unit.power for p, d in before.dislodged.items()}
+    read = [(result, parse_order(game_map, result.order, kind)) for result in orders]
+    convoys: dict[tuple[str, str], list[str]] = {}
+    for _, order in read:
+        if isinstance(order, model.Convoy):
+            convoys.setdefault((order.army.province, order.target), []).append(order.unit.province)
+    lines = []
+    for result, order in read:
+        via: tuple[str, ...] = ()
+        if isinstance(order, model.Move) and order.via_convoy:
+            fleets = convoys.get((order.unit.province, order.target), [])
+            via = convoy_route(game_map, order.unit.province, order.target, fleets)
+        text = daide_order(game_map, order, result.power, kind=kind, owner_of=owner_of, via=via)
+        lines.append(f"ORD ( {turn} ) ( {text} ) ( {result_tokens(result, order)} )")
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,154 @@
+"""`--format daide`: a phase's results as DAIDE ORD messages, on real phase documents and games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+from adjudicator.board.types import Phase, UnitType
+from adjudicator.cli.game import game_command
+from adjudicator.cli.main import main
+from adjudicator.orders.model import Hold, UnitRef
+from adjudicator.orders.results import OrderResult
+from adjudicator.report.daide import daide_turn, result_tokens
+
+
+def _ord(tmp_path: Path, document: dict[str, Any]) -> list[str]:
+    path = tmp_path / "phase.json"
+    path.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["adjudicate", str(path), "--format", "daide"])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_movement_results_with_their_tokens(tmp_path: Path) -> None:
+    lines = _ord(
+        tmp_path,
+        {
+            "phase": "F1901M",
+            "units": {
+                "ENGLAND": ["F LON", "F NTH", "A YOR", "F HEL"],
+                "FRANCE": ["A PIC", "F BRE", "A BEL", "A BUR"],
+                "GERMANY": ["F HOL", "A RUH", "A MUN"],
+                "RUSSIA": ["F STP/SC"],
+            },
+            "orders": {
+                "ENGLAND": [
+                    "( ENG FLT LON ) HLD",
+                    "F Hel S A Bel - Hol",
+                    "( ENG AMY YOR ) CTO NWY",
+                    "( ENG FLT NTH ) CVY ( ENG AMY YOR ) CTO NWY",
+                ],
+                "FRANCE": [
+                    "A Pic - Lon",
+                    "( FRA FLT BRE ) MTO ECH",
+                    "( FRA AMY BEL ) MTO HOL",
+                    "( FRA AMY BUR ) SUP ( GER AMY MUN )",
+                ],
+                "GERMANY": ["F Hol - Nth", "A Ruh - Bur", "A Mun H"],
+                "RUSSIA": ["( RUS FLT ( STP SCS ) ) MTO GOB"],
+            },
+        },
+    )
+    assert lines == [
+        "ORD ( FAL 1901 ) ( ( ENG AMY YOR ) CTO NWY VIA ( NTH ) ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( ENG FLT HEL ) SUP ( FRA AMY BEL ) MTO HOL ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( ENG FLT LON ) HLD ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( ENG FLT NTH ) CVY ( ENG AMY YOR ) CTO NWY ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( FRA AMY BEL ) MTO HOL ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( FRA AMY BUR ) SUP ( GER AMY MUN ) ) ( CUT )",
+        "ORD ( FAL 1901 ) ( ( FRA AMY PIC ) MTO LON ) ( FLD )",
+        "ORD ( FAL 1901 ) ( ( FRA FLT BRE ) MTO ECH ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( GER AMY MUN ) HLD ) ( SUC )",
+        "ORD ( FAL 1901 ) ( ( GER AMY RUH ) MTO BUR ) ( BNC )",
+        "ORD ( FAL 1901 ) ( ( GER FLT HOL ) MTO NTH ) ( BNC RET )",
+        "ORD ( FAL 1901 ) ( ( RUS FLT ( STP SCS ) ) MTO GOB ) ( SUC )",
+    ]
+
+
+def test_a_dislodged_holder_is_ret_alone_and_a_disrupted_convoy_is_dsr(tmp_path: Path) -> None:
+    lines = _ord(
+        tmp_path,
+        {
+            "phase": "S1902M",
+            "units": {
+                "ENGLAND": ["A LON", "F ENG"],
+                "FRANCE": ["F BRE", "F MAO"],
+                "GERMANY": ["A HOL"],
+            },
+            "orders": {
+                "ENGLAND": ["( ENG AMY LON ) CTO BEL VIA ( ECH )", "F Eng C A Lon - Bel"],
+                "FRANCE": ["F Bre - Eng", "F Mao S F Bre - Eng"],
+                "GERMANY": ["A Hol - Bel"],
+            },
+        },
+    )
+    assert lines == [
+        "ORD ( SPR 1902 ) ( ( ENG AMY LON ) CTO BEL VIA ( ECH ) ) ( DSR )",
+        "ORD ( SPR 1902 ) ( ( ENG FLT ECH ) CVY ( ENG AMY LON ) CTO BEL ) ( RET )",
+        "ORD ( SPR 1902 ) ( ( FRA FLT BRE ) MTO ECH ) ( SUC )",
+        "ORD ( SPR 1902 ) ( ( FRA FLT MAO ) SUP ( FRA FLT BRE ) MTO ECH ) ( SUC )",
+        "ORD ( SPR 1902 ) ( ( GER AMY HOL ) MTO BEL ) ( SUC )",
+    ]
+
+
+def test_retreats_and_adjustments(tmp_path: Path) -> None:
+    retreats = _ord(
+        tmp_path,
+        {
+            "phase": "F1901R",
+            "units": {"ENGLAND": ["F NTH"]},
+            "dislodged": {"GERMANY": {"F HEL": ["DEN", "KIE"]}, "FRANCE": {"A BUR": ["PAR"]}},
+            "orders": {"GERMANY": ["( GER FLT HEL ) RTO DEN"], "FRANCE": ["( FRA AMY BUR ) DSB"]},
+        },
+    )
+    assert retreats == [
+        "ORD ( AUT 1901 ) ( ( FRA AMY BUR ) DSB ) ( SUC )",
+        "ORD ( AUT 1901 ) ( ( GER FLT HEL ) RTO DEN ) ( SUC )",
+    ]
+    builds = _ord(
+        tmp_path,
+        {
+            "phase": "W1901A",
+            "units": {"RUSSIA": ["A MOS"], "FRANCE": ["A PAR", "A BUR", "A PIC"]},
+            "centers": {"RUSSIA": ["STP", "SEV", "MOS"], "FRANCE": ["PAR"]},
+            "orders": {
+                "RUSSIA": ["( RUS FLT ( STP NCS ) ) BLD", "RUS WVE"],
+                "FRANCE": ["( FRA AMY PIC ) REM", "( FRA AMY BUR ) REM"],
+            },
+        },
+    )
+    assert builds == [
+        "ORD ( WIN 1901 ) ( ( FRA AMY PIC ) REM ) ( SUC )",
+        "ORD ( WIN 1901 ) ( ( FRA AMY BUR ) REM ) ( SUC )",
+        "ORD ( WIN 1901 ) ( ( RUS FLT ( STP NCS ) ) BLD ) ( SUC )",
+        "ORD ( WIN 1901 ) ( RUS WVE ) ( SUC )",
+    ]
+
+
+def test_turns_and_tokens() -> None:
+    assert [daide_turn(Phase.parse(p)) for p in ("S1901M", "S1901R", "F1901M", "F1901R")] == [
+        "SPR 1901",
+        "SUM 1901",
+        "FAL 1901",
+        "AUT 1901",
+    ]
+    assert daide_turn(Phase.parse("W1910A")) == "WIN 1910"
+
+    hold = Hold(UnitRef(UnitType.ARMY, "PAR"))
+    void = OrderResult("FRANCE", "A PAR", None, "A PAR H", "fails", ("void",), None)
+    assert result_tokens(void, hold) == "NSO"
+
+
+def test_game_adjudicate_prints_ord_messages(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    runner = CliRunner()
+    runner.invoke(game_command, ["new", path])
+    runner.invoke(game_command, ["orders", path, "england", "-"], input="( ENG FLT LON ) MTO ECH\n")
+    result = runner.invoke(game_command, ["adjudicate", path, "--format", "daide"])
+    assert result.exit_code == 0, result.output
+    assert "ORD ( SPR 1901 ) ( ( ENG FLT LON ) MTO ECH ) ( SUC )\n" in result.output
+    assert "ORD ( SPR 1901 ) ( ( RUS FLT ( STP SCS ) ) HLD ) ( SUC )\n" in result.output
