@@ -74,22 +74,28 @@ def adjudicate(phase_file: str, output_format: str) -> None:
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))
 
 
-def _daide_report(data: Any) -> str:
-    """The phase's results as DAIDE ORD messages (the order lines that could not be read are
-    not orders: DAIDE has no message for them, so they go to standard error)."""
-    from adjudicator.board.map import load_map
+def _run_phase(data: Any) -> tuple[Any, Any]:
+    """A phase document's position and its adjudicated result."""
     from adjudicator.contract.documents import (
         orders_from_document,
         position_from_document,
         read_phase_document,
     )
-    from adjudicator.orders.caret import render_caret
-    from adjudicator.report.daide import daide_report
     from adjudicator.resolve.engine import adjudicate as run_phase
 
     doc = read_phase_document(data)
     position, rules = position_from_document(doc)
-    result = run_phase(position, orders_from_document(doc), rules)
+    return position, run_phase(position, orders_from_document(doc), rules)
+
+
+def _daide_report(data: Any) -> str:
+    """The phase's results as DAIDE ORD messages (the order lines that could not be read are
+    not orders: DAIDE has no message for them, so they go to standard error)."""
+    from adjudicator.board.map import load_map
+    from adjudicator.orders.caret import render_caret
+    from adjudicator.report.daide import daide_report
+
+    position, result = _run_phase(data)
     for error in result.errors:
         click.echo(f"{error.power.title() or '?'}:", err=True)
         click.echo(render_caret(error.input, error.span, error.error), err=True)
@@ -98,18 +104,10 @@ def _daide_report(data: Any) -> str:
 
 def _text_report(data: Any) -> str:
     from adjudicator.board.map import load_map
-    from adjudicator.contract.documents import (
-        orders_from_document,
-        position_from_document,
-        read_phase_document,
-    )
     from adjudicator.report.text import judge_report
     from adjudicator.report.unread import with_unread
-    from adjudicator.resolve.engine import adjudicate as run_phase
 
-    doc = read_phase_document(data)
-    position, rules = position_from_document(doc)
-    result = run_phase(position, orders_from_document(doc), rules)
+    position, result = _run_phase(data)
     game_map = load_map(position.variant)
     report = judge_report(game_map, position, result.orders, result.next)
     return with_unread(report, game_map, result.errors)
