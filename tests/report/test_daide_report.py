@@ -152,3 +152,15 @@ def test_game_adjudicate_prints_ord_messages(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "ORD ( SPR 1901 ) ( ( ENG FLT LON ) MTO ECH ) ( SUC )\n" in result.output
     assert "ORD ( SPR 1901 ) ( ( RUS FLT ( STP SCS ) ) HLD ) ( SUC )\n" in result.output
+
+
+def test_the_readme_shows_real_output() -> None:
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    marker = "`adjudicator adjudicate examples/daide-fall-1901.json --format daide` prints:"
+    start = readme.index("```\n", readme.index(marker)) + len("```\n")
+    shown = readme[start : readme.index("\n```", start)]
+    example = str(root / "examples" / "daide-fall-1901.json")
+    result = CliRunner().invoke(main, ["adjudicate", example, "--format", "daide"])
+    assert result.exit_code == 0
+    assert result.output.rstrip("\n") == shown
