@@ -540,7 +540,16 @@ def main(argv: list[str] | None = None) -> int:
         "--no-batch", action="store_true", help="skip the batch, start-up and memory runs"
     )
     parser.add_argument("--workdir", default="/tmp", help="where corpus and outputs go")
+    parser.add_argument(
+        "--readme",
+        action="store_true",
+        help="only the steady-state table of the README's Speed section (bench/steady.py)",
+    )
     args = parser.parse_args(argv)
+    if args.readme:
+        from steady import main as steady_main
+
+        return steady_main(["--readme"])
 
     work = Path(args.workdir)
     work.mkdir(parents=True, exist_ok=True)
