@@ -118,10 +118,31 @@ def index_for(game_map: Map) -> NameIndex:
     )
 
 
+_DASHES = str.maketrans(
+    dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2192\u27f6\u2794", "-")
+)
+"""The dashes and arrows players type or their editors make (en and em dashes, the minus sign,
+arrows): all '-'."""
+_LONG_DASH = re.compile(r"--+>?")
+
+
+def plain_dashes(text: str) -> str:
+    """Every dash or arrow as the grammar's '-' ('--' and '-->' as '-' and spaces), keeping the
+    text's length so spans stay true. Plain ASCII without '--' (the usual case) is returned as
+    it is after two C-level checks; the grammar itself stays ASCII, which its shape cache needs."""
+    if not text.isascii():
+        text = text.translate(_DASHES)
+    if "--" not in text:
+        return text
+    return _LONG_DASH.sub(lambda m: "-" + " " * (len(m.group()) - 1), text)
+
+
 def join_compounds(game_map: Map, text: str) -> str:
     """Hyphens inside a map name ('Mid-Atlantic', 'St-Petersburg') become '_', so the grammar
-    reads them as part of one word rather than as a move; every other hyphen is kept.
-    The text keeps its length, so spans into the result are spans into the original."""
+    reads them as part of one word rather than as a move; every other hyphen is kept. Dashes
+    are made plain first (plain_dashes). The text keeps its length, so spans into the result
+    are spans into the original."""
+    text = plain_dashes(text)
     if "-" not in text:
         return text
     compounds = index_for(game_map).compounds

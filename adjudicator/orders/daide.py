@@ -38,6 +38,7 @@ from adjudicator.orders.parse import (
     compiled_grammar,
     raw_parse,
 )
+from adjudicator.orders.spelling import unwrap_via
 
 _FORMS: dict[str, Form] = {
     "hold": "hold",
@@ -271,7 +272,7 @@ def read_raw(game_map: Map, text: str) -> RawOrder | SyntaxProblem:
     """One order's shape in either notation, DAIDE's or the ordinary one."""
     if is_daide(text):
         return read_daide(game_map, text).raw
-    return raw_parse(join_compounds(game_map, text))
+    return raw_parse(unwrap_via(join_compounds(game_map, text)))
 
 
 def daide_power(game_map: Map, text: str) -> str | None:

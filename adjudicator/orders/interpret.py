@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from adjudicator.board.convoy import stated_route_problem
@@ -34,13 +34,22 @@ from adjudicator.orders.parse import (
     RawUnit,
     Span,
     SyntaxProblem,
+    first_words,
     order_words,
     resolve_written_place,
-    unit_words,
 )
 from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
-from adjudicator.orders.sheet import AFTER_ORDER, ORDER, pieces, power_key
+from adjudicator.orders.sheet import (
+    AFTER_ORDER,
+    MAX_ORDER_LENGTH,
+    ORDER,
+    ORDER_IN_COMMENT,
+    TOO_LONG,
+    pieces,
+    power_key,
+)
+from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 _MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
 _RETREAT_FORMS = frozenset({"move", "retreat", "disband_after", "remove_before"})
@@ -57,16 +66,6 @@ _FORMS = {
     PhaseKind.RETREAT: _RETREAT_FORMS,
     PhaseKind.ADJUSTMENT: _ADJUSTMENT_FORMS,
 }
-
-
-MAX_ORDER_LENGTH = 500
-"""The longest text read as one order (the longest real order is under 100 characters). Longer
-text is an error entry before any reading, so the work per order is bounded and reading a
-sheet is linear in its length."""
-_TOO_LONG = (
-    f"too long for one order ({{}} characters; at most {MAX_ORDER_LENGTH}): "
-    "put each order on its own line"
-)
 
 
 # -- one order ----------------------------------------------------------------------------
@@ -266,7 +265,7 @@ def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
     if not message.startswith("incomplete order"):
         return None
     words = [(m.group(), m.span()) for m in re.finditer(r"[^\s.,;]+", text)]
-    if words and words[0][0].lower() in unit_words():
+    if words and words[0][0].lower() in first_words("army", "fleet"):
         words = words[1:]
     run = 0
     while run < len(words) and words[run][0].lower() not in order_words():
@@ -293,6 +292,8 @@ def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable
     kind = _KINDS[kind_code]
     raw = read_raw(game_map, text)
     if isinstance(raw, SyntaxProblem):
+        if is_chatter(game_map, text):
+            return _Unreadable(NOT_AN_ORDER, (0, len(text)))
         stray = _stray_word(game_map, text, raw.message)
         return (
             _Unreadable(stray.message, stray.span) if stray else _Unreadable(raw.message, raw.span)
@@ -365,7 +366,7 @@ def _one(
             return named
         power = named
     if len(text) > MAX_ORDER_LENGTH:
-        return OrderError(power, text, _TOO_LONG.format(len(text)), (MAX_ORDER_LENGTH, len(text)))
+        return OrderError(power, text, TOO_LONG.format(len(text)), (MAX_ORDER_LENGTH, len(text)))
     reading = _reading(game_map, kind_code, text)
     if isinstance(reading, _Unreadable):
         return OrderError(power, text, reading.message, reading.span)
@@ -405,11 +406,7 @@ def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) ->
         body = text[start:]
         readable = 0 < len(body) <= MAX_ORDER_LENGTH
         if readable and isinstance(_reading(game_map, kind_code, body), _Reading):
-            message = (
-                f"an order after '{marker}' is not read: "
-                "put each order on its own line, or remove it"
-            )
-            return OrderError(power, text, message, (start, len(text)))
+            return OrderError(power, text, ORDER_IN_COMMENT.format(marker), (start, len(text)))
     return OrderError(power, text, "ignored comment", (0, len(text)), COMMENT)
 
 
@@ -431,9 +428,19 @@ def interpret_orders(
     for key, texts in orders.items():
         power = power_key(game_map, key)
         given = [texts] if isinstance(texts, str) else texts
-        for piece_power, piece_kind, piece in pieces(game_map, given, power):
+        for piece_power, piece_kind, piece, verb in pieces(game_map, given, power):
             if piece_kind == ORDER:
-                results.append(_one(game_map, board, kind, kind_code, piece_power, piece))
+                found = _one(game_map, board, kind, kind_code, piece_power, piece)
+                if verb and isinstance(found, OrderError):  # under 'Builds:', 'A Ber' builds
+                    with_verb = _one(
+                        game_map, board, kind, kind_code, piece_power, f"{verb} {piece}"
+                    )
+                    found = (
+                        replace(with_verb, input=piece)
+                        if with_verb.__class__ is OrderEntry
+                        else found
+                    )
+                results.append(found)
             else:
                 results.append(_comment(game_map, kind_code, piece_power, piece_kind, piece))
     entries = [r for r in results if isinstance(r, OrderEntry)]

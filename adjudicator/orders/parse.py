@@ -141,7 +141,7 @@ def compiled_grammar(filename: str) -> Lark:
 _LABELS = {
     "a place": "WORD",
     "A or F": "_A _ARMY _F _FLEET",
-    "H": "_H _HOLD _HOLDS _STAND _STANDS",
+    "H": "_H _HOLD _HOLDS _STAND _STANDS _STAY _STAYS",
     "-": "_DASH _ARROW _DARROW _M _MOVE _MOVES _TO",
     "S": "_S _SUPPORT _SUPPORTS",
     "C": "_C _CONVOY _CONVOYS _T _TRANSPORT _TRANSPORTS",
@@ -267,18 +267,17 @@ def order_words() -> frozenset[str]:
 
 
 @cache
-def unit_words() -> frozenset[str]:
-    """The words the grammar reads as a unit type ('a', 'army', 'f', 'fleet'), lower case:
-    taken from its `army` and `fleet` rules, so Python keeps no second list of them."""
+def first_words(*rules: str) -> frozenset[str]:
+    """The literals (lower case) that can start the grammar's `rules`: for `army` and `fleet`
+    the unit words 'a', 'army', 'f', 'fleet'. From the grammar: Python keeps no second list."""
     parser = _parser()
     patterns = {t.name: t.pattern for t in parser.terminals}
-    return frozenset(
-        pattern.value.lower()
-        for rule in parser.rules
-        if rule.origin.name in ("army", "fleet")
-        for symbol in rule.expansion
-        if isinstance(pattern := patterns.get(symbol.name), PatternStr)
-    )
+    starts = {(r.origin.name, r.expansion[0].name) for r in parser.rules if r.expansion}
+    todo, seen = set(rules), set()
+    while todo:  # a rule's first symbol may be a rule ('_build'): follow it
+        seen |= todo
+        todo = {first for origin, first in starts if origin in todo} - seen
+    return frozenset(p.value.lower() for n in seen if isinstance(p := patterns.get(n), PatternStr))
 
 
 @cache

@@ -15,11 +15,20 @@ from functools import lru_cache
 
 from adjudicator.board.map import Map
 from adjudicator.board.names import resolve_power
+from adjudicator.orders.parse import first_words
 
 _COMMENT = re.compile(r"#|//")
 _SEPARATOR = re.compile(r"[,;]")
 _NAME_LENGTH = 40
 """Longer than any power's name: text before a ':' or inside '[...]' beyond this is no header."""
+MAX_ORDER_LENGTH = 500
+"""The longest text read as one order (the longest real order is under 100 characters). Longer
+text is an error entry before any reading, so the work per order is bounded and reading a
+sheet is linear in its length."""
+TOO_LONG = (
+    f"too long for one order ({{}} characters; at most {MAX_ORDER_LENGTH}): "
+    "put each order on its own line"
+)
 _CACHED_LENGTH = 4096
 """Strings longer than this are split anew each time rather than kept in the cache."""
 
@@ -50,11 +59,24 @@ COMMENT = "comment"
 """A comment on a line of its own, or a piece of nothing but dots."""
 AFTER_ORDER = "after"
 """A comment that follows an order on the same line ('A Par - Bur // A Mar - Spa')."""
+ORDER_IN_COMMENT = "an order after '{}' is not read: put each order on its own line, or remove it"
+"""The error for such a comment when it reads as an order itself: it is not lost."""
 
 Piece = tuple[str, str]
 """(kind, text as written): ORDER, COMMENT or AFTER_ORDER."""
-Line = tuple[str | None, tuple[Piece, ...]]
-"""(the power of a header starting the line, or None; the line's pieces)."""
+Line = tuple[str | None, str | None, tuple[Piece, ...]]
+"""(the power of a header starting the line, or None; the verb of an adjustment header
+starting it ('Builds:', 'Removes:'), or None; the line's pieces)."""
+
+
+def _verb(line: str) -> tuple[str, str] | None:
+    """(verb, rest of line) when a line starts with an adjustment header such as 'Builds:' or
+    'Removes:', a word that starts the grammar's build or removal orders."""
+    colon = line.find(":", 0, _NAME_LENGTH)
+    word = line[:colon].strip() if colon > 1 else ""
+    if word.isalpha() and word.lower() in first_words("build_before", "remove_before"):
+        return word, line[colon + 1 :].strip()
+    return None
 
 
 def _lines(game_map: Map, text: str) -> tuple[Line, ...]:
@@ -71,11 +93,14 @@ def _split_lines(game_map: Map, text: str) -> tuple[Line, ...]:
         found = _COMMENT.search(raw_line)
         line = (raw_line if found is None else raw_line[: found.start()]).strip()
         pieces: list[Piece] = []
-        power = None
+        power = verb = None
         if line:
             header = _header(game_map, line)
             if header is not None:
                 power, line = header
+            adjustment = _verb(line)
+            if adjustment is not None:
+                verb, line = adjustment
             for segment in _SEPARATOR.split(line):
                 segment = segment.strip()
                 if segment:
@@ -84,8 +109,8 @@ def _split_lines(game_map: Map, text: str) -> tuple[Line, ...]:
             comment = raw_line[found.start() :].strip()
             ordered = any(kind == ORDER for kind, _ in pieces)
             pieces.append((AFTER_ORDER if ordered else COMMENT, comment))
-        if power is not None or pieces:
-            lines.append((power, tuple(pieces)))
+        if power is not None or verb is not None or pieces:
+            lines.append((power, verb, tuple(pieces)))
     return tuple(lines)
 
 
@@ -98,28 +123,33 @@ def power_key(game_map: Map, key: str) -> str:
     return resolve_power(game_map, key) or key.strip().upper()
 
 
-def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str, str]]:
-    """(power, kind, text) for every piece of `texts` (orders and comments); a header switches
-    the power for the lines after it, in that string and the strings that follow it."""
+def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str, str, str]]:
+    """(power, kind, text, verb) for every piece of `texts` (orders and comments). A header
+    switches the power for the lines after it, in that string and the strings that follow it;
+    an adjustment header ('Builds: A Ber, F Kie') gives its verb to the orders after it, up
+    to the next header ('' when there is none)."""
+    verb = ""
     for text in texts:
-        for header, line in _lines(game_map, str(text)):
+        for header, line_verb, line in _lines(game_map, str(text)):
             if header is not None:
-                power = header
+                power, verb = header, ""
+            if line_verb is not None:
+                verb = line_verb
             for kind, piece in line:
-                yield power, kind, piece
+                yield power, kind, piece, verb
 
 
 def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:
     """(power, text) for every piece of `texts`, orders and comments alike, in the order
     written: each is the `input` of one entry of the reading."""
-    for piece_power, _, piece in pieces(game_map, texts, power):
+    for piece_power, _, piece, _ in pieces(game_map, texts, power):
         yield piece_power, piece
 
 
 def power_after(game_map: Map, texts: Sequence[str], power: str) -> str:
     """The power a line written after `texts` orders for: the last header's, else `power`."""
     for text in texts:
-        for header, _ in _lines(game_map, str(text)):
+        for header, _, _ in _lines(game_map, str(text)):
             if header is not None:
                 power = header
     return power

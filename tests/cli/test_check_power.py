@@ -34,7 +34,7 @@ def test_a_one_power_sheet_reads_in_sheet_order(tmp_path: Path) -> None:
         "France:   A Par - Bur                              => A PAR - BUR\n"
         "France:\n"
         "xyz\n"
-        "   ^ incomplete order: expected -, B, C, D, H, R, S\n"
+        "^^^ not an order (a message to the gamesmaster? start the line with '#')\n"
         "France:   F Bre - Mao                              => F BRE - MAO\n"
         "France:   A Mar - Mos                              => A MAR - MOS"
         "  (illegal: A MAR cannot reach MOS)\n"

@@ -37,7 +37,8 @@ def test_show_lists_pending_orders_as_read_and_who_owes(tmp_path: Path) -> None:
     out = game("show", path).output
     assert (
         "  France: A PAR - BUR\n"
-        "          'xyz' not read: incomplete order: expected -, B, C, D, H, R, S\n"
+        "          'xyz' not read: not an order (a message to the gamesmaster? start the line "
+        "with '#')\n"
         "          A MAR - MOS   (illegal: A MAR cannot reach MOS)\n" in out
     )
     assert "\nOrders owed for S1901M:\n  Austria: A BUD, A VIE, F TRI (nothing sent)\n" in out

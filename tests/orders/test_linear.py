@@ -18,7 +18,7 @@ from adjudicator.contract.documents import (
 )
 from adjudicator.orders import interpret, sheet
 from adjudicator.orders.caret import SHOWN, render_caret
-from adjudicator.orders.interpret import MAX_ORDER_LENGTH
+from adjudicator.orders.sheet import MAX_ORDER_LENGTH
 
 START = position(units={"FRANCE": ["A PAR", "A MAR", "F BRE"]})
 LONG_WORD = "A Par-Bur " + "x" * 20000  # took about 7 s before the fix

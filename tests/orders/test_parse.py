@@ -288,9 +288,9 @@ def test_lower_case_full_names_read_the_same(order: Order) -> None:
 
 
 def test_unit_words_come_from_the_grammar() -> None:
-    from adjudicator.orders.parse import unit_words
+    from adjudicator.orders.parse import first_words
 
-    assert unit_words() == frozenset({"a", "army", "f", "fleet"})
+    assert first_words("army", "fleet") == frozenset({"a", "army", "f", "fleet"})
 
 
 @pytest.mark.parametrize("word", ["supp", "sup", "SUPP", "Sup"])

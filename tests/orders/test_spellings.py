@@ -19,6 +19,20 @@ from adjudicator.orders.parse import parse_order
 M, R, A = "M", "R", "A"
 
 SPELLINGS: list[tuple[str, str, str]] = [
+    # -- what players type that the grammar is spared (issue 10, fault 7) ------------------
+    (M, "A Par \u2013 Bur", "A PAR - BUR"),  # en dash
+    (M, "A Par \u2014 Bur", "A PAR - BUR"),  # em dash
+    (M, "A Par \u2192 Bur", "A PAR - BUR"),  # arrow
+    (M, "A Par -- Bur", "A PAR - BUR"),
+    (M, "A Par --> Bur", "A PAR - BUR"),
+    (M, "F Bre \u2013 Mid\u2013Atlantic Ocean", "F BRE - MAO"),
+    (M, "A Lon - Bel (via convoy)", "A LON - BEL VIA"),
+    (M, "A Lon-Bel (by convoy)", "A LON - BEL VIA"),
+    (M, "A Lon - Bel (via)", "A LON - BEL VIA"),
+    (M, "F Sev to the Black Sea", "F SEV - BLA"),
+    (M, "F Con moves to the Black Sea", "F CON - BLA"),
+    (M, "A Gal stays", "A GAL H"),
+    (M, "A Galicia stay", "A GAL H"),
     # -- holds ---------------------------------------------------------------------------
     (M, "A Par H", "A PAR H"),
     (M, "A Paris Holds", "A PAR H"),
