@@ -232,18 +232,20 @@ def _raw(translate: _Translator, tree: Tree[Token]) -> RawOrder:
         for token in tree.children:
             if isinstance(token, Token) and token.type == "TOKEN":
                 translate.power(token)
-    for via in (n for n in nodes if n.data == "via"):
-        # the seas name the route's intent only, as the rulebook has it: any route may carry
-        # the army (they are still checked, so a wrong token is an error)
-        for sea in via.children:
-            if isinstance(sea, Token) and sea.type == "TOKEN":
-                translate.province(sea)
+    route = tuple(  # the seas of a VIA: the convoy route the order states, in order
+        RawPlace((translate.province(sea),), _span_of(sea))
+        for via in nodes
+        if via.data == "via"
+        for sea in via.children
+        if isinstance(sea, Token) and sea.type == "TOKEN"
+    )
     return RawOrder(
         form=form,
         unit=units[0] if units else None,
         other=units[1] if len(units) > 1 else None,
         target=places[0] if places else None,
         via_convoy=tree.data == "convoy_move",
+        route=route,
     )
 
 
@@ -327,14 +329,15 @@ def daide_order(
 
     `owner_of` (province -> power) names the powers of the other units an order names (a
     supported or convoyed unit; the ordering power when absent). A disband is DSB, or REM when
-    `kind` is the adjustment phase. A move by convoy is CTO, with `via` (the seas of its route,
-    in order) as its VIA when given. Reading the result back gives the same order."""
+    `kind` is the adjustment phase. A move by convoy is CTO, with the route it states (or else
+    `via`, the seas of a route in order, when given) as its VIA. Reading the result back gives
+    the same order."""
     tokens = tokens_for(game_map)
     write = _Writer(tokens, power, owner_of or {})
     if isinstance(order, model.Waive):
         return f"{tokens.power_token.get(power, power)} WVE"
     verb = _VERBS[type(order)]
-    if isinstance(order, model.Move) and order.via_convoy:
+    if isinstance(order, model.Move) and (order.via_convoy or order.route):
         verb = "CTO"
     elif isinstance(order, model.Disband) and kind is PhaseKind.ADJUSTMENT:
         verb = "REM"
@@ -346,6 +349,7 @@ def daide_order(
     words += _THEN.get(type(order), ())
     if not isinstance(order, model.Hold | model.SupportHold | model.Disband | model.Build):
         words.append(write.location(order.target))
-    if verb == "CTO" and via:
-        words.append(f"VIA ( {' '.join(tokens.province_token[s] for s in via)} )")
+    seas = order.route or via if isinstance(order, model.Move) else ()
+    if seas:
+        words.append(f"VIA ( {' '.join(tokens.province_token[s] for s in seas)} )")
     return " ".join(words)

@@ -47,7 +47,7 @@ READINGS = [
     ("( FRA AMY PAR ) SUP ( FRA AMY MAR ) MTO BUR", "A PAR S A MAR - BUR"),
     ("( FRA AMY PAR ) SUP ( FRA AMY MAR )", "A PAR S A MAR"),
     ("( ENG FLT NTH ) CVY ( ENG AMY YOR ) CTO BEL", "F NTH C A YOR - BEL"),
-    ("( ENG AMY YOR ) CTO BEL VIA ( NTH )", "A YOR - BEL VIA"),
+    ("( ENG AMY YOR ) CTO BEL VIA ( NTH )", "A YOR - NTH - BEL"),
     ("( ENG AMY YOR ) CTO BEL", "A YOR - BEL VIA"),
     ("( ENG AMY YOR ) MTO BEL", "A YOR - BEL"),
     ("( RUS FLT ( STP SCS ) ) MTO GOB", "F STP/SC - BOT"),
