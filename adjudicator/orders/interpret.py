@@ -346,11 +346,10 @@ def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | Or
         unread = _reading(game_map, kind_code, text)
         if isinstance(unread, _Unreadable):
             return OrderError(power, text, unread.message, unread.span)
-    message = (
-        f"unknown power '{power}'"
-        if power
-        else "no power given: start with a header such as 'England:'"
-    )
+    if len(text) <= MAX_ORDER_LENGTH and not is_daide(text) and is_chatter(game_map, text):
+        return OrderError(power, text, NOT_AN_ORDER, (0, len(text)))
+    wanted = "no power given: start with a header such as 'England:'"
+    message = f"unknown power '{power}'" if power else wanted
     return OrderError(power, text, message, (0, len(text)))
 
 

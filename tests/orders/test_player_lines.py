@@ -76,3 +76,14 @@ def test_a_sheet_with_greetings_reads_its_orders_and_names_the_rest() -> None:
         ("Cheers", NOT_AN_ORDER),
         ("John", NOT_AN_ORDER),
     ]
+
+
+def test_chatter_before_any_header_is_not_an_order_either() -> None:
+    entries, errors = read(SPRING, {"": ["Hi GM, my orders:", "Austria:", "A Vie - Gal"]})
+    assert [str(e.order) for e in entries] == ["A VIE - GAL"]
+    assert [(e.power, e.input, e.error) for e in errors] == [
+        ("", "Hi GM", NOT_AN_ORDER),
+        ("", "my orders:", NOT_AN_ORDER),
+    ]
+    [error] = read(SPRING, {"": ["A Vie - Gal"]})[1]
+    assert error.error == "no power given: start with a header such as 'England:'"
