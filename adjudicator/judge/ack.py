@@ -114,6 +114,16 @@ def order_set_lines(game: Game, power: str) -> list[str]:
     return lines
 
 
+def unread_lines(errors: Sequence[OrderError]) -> list[str]:
+    """The mail's bad lines once more, under one heading after the order set: each was
+    answered where it stood, and this says in one place what was not taken (nor stored)."""
+    if not errors:
+        return []
+    count = len(errors)
+    heading = f"Not read as orders, so not stored ({count} {'line' if count == 1 else 'lines'}):"
+    return ["", heading, *(f"{INDENT}{error.input}: {error.error}" for error in errors)]
+
+
 def board_lines(game: Game, ordered: Sequence[str], waiting: Sequence[str]) -> list[str]:
     """LIST: the position, and who has ordered."""
     game_map = load_map(game.variant)

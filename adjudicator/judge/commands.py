@@ -17,6 +17,7 @@ from adjudicator.judge.deadlines import iso, shown
 from adjudicator.judge.mailin import Incoming
 from adjudicator.judge.press import power_from
 from adjudicator.judge.store import GameRow, Store, check_password, hash_password
+from adjudicator.orders.results import OrderError
 from adjudicator.resolve.sequence import game_over
 
 MAX_ORDER_LINES = 60
@@ -56,6 +57,7 @@ class Session:
     row: GameRow | None = None
     power: str | None = None
     orders: list[str] = field(default_factory=list)
+    unread: list[OrderError] = field(default_factory=list)
     cleared: bool = False
     finished: bool = False
     press_block: press.PressBlock | None = None
@@ -259,6 +261,7 @@ class Session:
         if self.orders or self.cleared:
             self._store_orders(row, power)
         self.reply += ["", *ack.order_set_lines(self.row.game, power)]
+        self.reply += ack.unread_lines(self.unread)
         self.reply.append(f"Deadline: {shown(row.deadline)}")
 
     def _store_orders(self, row: GameRow, power: str) -> None:
@@ -277,6 +280,7 @@ class Session:
                 self._fill([[f"{ack.INDENT}{error}"]] * len(self.orders))
                 return
             self._fill(ack.line_readings(self.orders, reading.entries, reading.errors))
+            self.unread = [e for e in reading.errors if not e.is_comment]
             updated = with_orders(game, power, [e.input or str(e.order) for e in reading.entries])
             entries = [str(e.order) for e in reading.entries]
             errors = [f"{e.input}: {e.error}" for e in reading.errors]

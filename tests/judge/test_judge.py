@@ -66,6 +66,17 @@ def test_one_power_cannot_order_another_s_units(store: Store) -> None:
     assert store.get_game("demo").game.pending["FRANCE"] == ()
 
 
+def test_a_power_s_bad_lines_are_listed_again_under_one_heading(store: Store) -> None:
+    sheet = "SIGNON Fdemo paris1900\nA Par - Bur\nHi GM\nA Mar - Lodnon\n# a comment\nCheers\n"
+    process_mail(store, mail(sheet), NOW)
+    ack = _acks(store)[0]
+    block = ack[ack.index("Not read as orders") :].splitlines()
+    assert block[0] == "Not read as orders, so not stored (3 lines):"
+    quoted = [line.split(":")[0].strip() for line in block[1:4]]
+    assert quoted == ["Hi GM", "A Mar - Lodnon", "Cheers"]
+    assert "a comment" not in "\n".join(block)  # comments are no fault: answered in place only
+
+
 def test_clear_withdraws_the_orders(store: Store) -> None:
     process_mail(store, mail("SIGNON Fdemo paris1900\nA Par - Bur\n"), NOW)
     process_mail(store, mail("SIGNON Fdemo paris1900\nCLEAR\n", number=2), NOW)
