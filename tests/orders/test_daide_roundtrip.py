@@ -22,6 +22,7 @@ from adjudicator.orders import model
 from adjudicator.orders.daide import daide_order
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.parse import parse_order
+from adjudicator.orders.possible import possible_orders
 
 Pair = tuple[str, model.Order]
 
@@ -140,3 +141,25 @@ def test_every_order_written_in_daide_reads_back_the_same(variant: str, seed: in
         entries, errors = interpret_orders(game_map, position, {"": [text]})
         assert errors == [], (text, errors)
         assert [(e.power, e.order) for e in entries] == [(power, order)], text
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_possible_order_of_random_positions_round_trips(seed: int) -> None:
+    """The same over possible_orders (every legal order) of random positions of every phase
+    kind on several maps (those of test_possible: tokens of their own or their codes)."""
+    from test_possible import positions
+
+    count = 0
+    for game_map, position in positions(25, 1000 + seed):
+        kind = position.phase.kind
+        owner_of = {p: u.power for p, u in position.units.items()}
+        if kind is PhaseKind.RETREAT:
+            owner_of = {p: d.unit.power for p, d in position.dislodged.items()}
+        for location, texts in possible_orders(position).items():
+            power = owner_of.get(province_of(location)) or position.centers[province_of(location)]
+            for text in texts:
+                order = parse_order(game_map, text, kind)
+                written = daide_order(game_map, order, power, kind=kind, owner_of=owner_of)
+                assert parse_order(game_map, written, kind) == order, (text, written)
+                count += 1
+    assert count > 1000
