@@ -201,7 +201,7 @@ def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
             _span_of(error.token),
         )
     if isinstance(error, UnexpectedCharacters):
-        pos = error.pos_in_stream or 0
+        pos: int = getattr(error, "pos_in_stream", None) or 0  # see parse._problem
         return SyntaxProblem(f"unexpected character '{text[pos]}'", (pos, pos + 1))
     return SyntaxProblem("cannot read this DAIDE order", (0, len(text)))  # pragma: no cover
 

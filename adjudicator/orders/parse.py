@@ -175,7 +175,8 @@ def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
             (start, token.end_pos or start + len(token)),
         )
     if isinstance(error, UnexpectedCharacters):
-        pos = error.pos_in_stream or 0
+        # Lark declares pos_in_stream as None (unannotated): compiled code would check for None.
+        pos: int = getattr(error, "pos_in_stream", None) or 0
         return SyntaxProblem(f"unexpected character '{text[pos]}'", (pos, pos + 1))
     return SyntaxProblem("cannot read this order", (0, len(text)))
 

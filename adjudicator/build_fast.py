@@ -1,0 +1,194 @@
+"""The optional compiled build: the engine's hot path compiled with mypyc (issue 15, part 3).
+
+The same source, compiled: mypyc turns the typed modules listed in COMPILED into C extensions
+(the package is mypy --strict already). Pure Python stays the default and the fallback: nothing
+here runs unless asked, and removing the extensions (`--clean`) gives the pure package back.
+
+    python -m adjudicator.build_fast              # compile in place, beside the .py files
+    python -m adjudicator.build_fast --out DIR    # a compiled copy of the package in DIR
+    python -m adjudicator.build_fast --clean      # remove the compiled modules again
+    ADJUDICATOR_MYPYC=1 pip install .             # a compiled wheel (hatch_build.py)
+
+It needs mypy (the `dev` or `test` extra), setuptools and a C compiler. Python imports an
+extension module before a .py of the same name, so compiled and pure modules mix freely: the
+modules in EXCLUDED stay Python, for the reasons given there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import hashlib
+import os
+import shutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+
+COMPILED = (
+    "board/types.py",
+    "board/names.py",
+    "board/map.py",
+    "board/position.py",
+    "board/adjustments.py",
+    "board/convoy.py",
+    "orders/model.py",
+    "orders/results.py",
+    "orders/daide.py",
+    "orders/parse.py",
+    "orders/legality.py",
+    "orders/settle.py",
+    "orders/sheet.py",
+    "orders/interpret.py",
+    "orders/possible.py",
+    "resolve/order_table.py",
+    "resolve/decisions.py",
+    "resolve/movement.py",
+    "resolve/retreat.py",
+    "resolve/adjustment.py",
+    "resolve/civil_disorder.py",
+    "resolve/disorder.py",
+    "resolve/sides.py",
+    "resolve/sequence.py",
+    "resolve/engine.py",
+)
+"""The hot path of an adjudication, bottom up: board facts, order reading, resolution."""
+
+EXCLUDED = {
+    "board/rules.py": "a pydantic model (mypyc cannot compile pydantic's metaclass)",
+    "contract/documents.py": "pydantic models (the JSON contract's validation)",
+    "contract/schema.py": "pydantic models",
+    "cli/": "click decorates the commands (it needs Python functions)",
+    "orders/caret.py": "not on the adjudication path (error display)",
+}
+"""Modules that stay Python, and why. Everything else not in COMPILED is off the hot path (map
+import and validation, reports, games, the judge) and gains nothing worth the build time."""
+
+DATA = ("grammar", "maps", "test_cases")
+OPT_LEVEL = "3"  # mypyc's (and the C compiler's) optimisation level
+
+
+def _sources(where: Path) -> list[str]:
+    return [str(where / "adjudicator" / module) for module in COMPILED]
+
+
+def compile_in(where: Path, jobs: int = 2) -> list[Path]:
+    """Compile COMPILED in the package copy at where/adjudicator; returns the extensions."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    config = ROOT / "pyproject.toml"
+    # A checkout has the project's mypy settings; an installed package has none, and its
+    # third-party imports without stubs (lark, networkx) are then taken as untyped.
+    options = ["--config-file", str(config)] if config.is_file() else ["--ignore-missing-imports"]
+    here = Path.cwd()
+    os.chdir(where)
+    try:
+        extensions = mypycify([*options, *_sources(where)], opt_level=OPT_LEVEL, multi_file=True)
+        setup(
+            name="adjudicator-compiled",
+            ext_modules=extensions,
+            script_args=[
+                "build_ext",
+                "--inplace",
+                "--parallel",
+                str(jobs),
+                "--build-temp",
+                "build",
+            ],
+        )
+    finally:
+        os.chdir(here)
+    return sorted((where / "adjudicator").rglob("*.so")) + sorted(where.glob("*.so"))
+
+
+def copy_package(out: Path) -> Path:
+    """A copy of the package's Python source in out/adjudicator, with the data folders beside
+    it (links to the checkout's, or to the installed package's)."""
+    target = out / "adjudicator"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(PACKAGE, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", *DATA))
+    for name in DATA:
+        source = PACKAGE / name if (PACKAGE / name).is_dir() else ROOT / name
+        link = out / name
+        if not link.exists():
+            link.symlink_to(source, target_is_directory=True)
+    return target
+
+
+def build_key() -> str:
+    """What a compiled build depends on: the compiled modules' source, Python and mypy."""
+    from mypy.version import __version__ as mypy_version
+
+    digest = hashlib.sha256(f"{sys.version}|{mypy_version}|{OPT_LEVEL}".encode())
+    for module in COMPILED:
+        digest.update(module.encode() + b"\0" + (PACKAGE / module).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cached_build(cache: Path) -> Path:
+    """A compiled copy of the package under `cache`, built once per build_key() (concurrent
+    callers wait for the one building it)."""
+    done = cache / f"mypyc-{build_key()}"
+    cache.mkdir(parents=True, exist_ok=True)
+    with (cache / "mypyc.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (done / "built").is_file():
+            shutil.rmtree(done, ignore_errors=True)
+            copy_package(done)
+            compile_in(done)
+            shutil.rmtree(done / "build")  # the C sources and objects: only the .so are kept
+            (done / "built").write_text("\n".join(COMPILED) + "\n")
+            _prune(cache, keep=3)
+    return done
+
+
+def _prune(cache: Path, keep: int) -> None:
+    """Remove all but the `keep` newest builds (each source change makes a new one)."""
+    builds = sorted(cache.glob("mypyc-*"), key=lambda path: path.stat().st_mtime, reverse=True)
+    for old in builds[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def overlay(build: Path, out: Path) -> Path:
+    """The package source of this checkout in out/adjudicator, with the compiled modules of
+    `build` beside their .py files (so modules not compiled are this checkout's own)."""
+    copy_package(out)
+    for extension in [*build.glob("*.so"), *(build / "adjudicator").rglob("*.so")]:
+        shutil.copy2(extension, out / extension.relative_to(build))
+    return out
+
+
+def clean(where: Path) -> list[Path]:
+    """Remove the compiled modules (and mypyc's shared library) from a package copy."""
+    removed = [*(where / "adjudicator").rglob("*.so"), *where.glob("*__mypyc*.so")]
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, help="build a compiled copy of the package here")
+    parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    where = args.out.resolve() if args.out else ROOT
+    if args.clean:
+        for path in clean(where):
+            print(f"removed {path}")
+        return 0
+    if args.out:
+        where.mkdir(parents=True, exist_ok=True)
+        copy_package(where)
+    built = compile_in(where, args.jobs)
+    print(f"compiled {len(COMPILED)} modules into {len(built)} extensions under {where}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
