@@ -206,6 +206,8 @@ class _Movement:
         """Province -> the armies only a convoy could bring there, each with the end of the
         order supporting that (" S A LON - BEL"): these supports depend on the fleets."""
         self.needed: dict[int, dict[str, int]] | None = None
+        self.linked: dict[tuple[int, str], int] = {}
+        """(fleet bit, army's province) -> the other fleets at sea linked to the army."""
         if self.fleets:
             self._find_convoys()
 
@@ -250,23 +252,25 @@ class _Movement:
             table = supports.get(name) or facts.support_orders(name)
             for other in table.keys() & spots:
                 out.extend(table[other])
-            if arriving and (reach_of.get(name) or facts.reach(name)) & arriving:
-                self._supports_by_sea(province, name, out, arriving)
+            near = (reach_of.get(name) or facts.reach(name)) & arriving if arriving else None
+            if near:
+                self._supports_by_sea(province, name, out, near)
             if province in at_sea:
                 self._convoys(province, name, out)
             found[unit.location] = tuple(out)
         return found
 
     def _supports_by_sea(
-        self, province: str, name: str, out: list[str], arriving: frozenset[str]
+        self, province: str, name: str, out: list[str], near: frozenset[str]
     ) -> None:
-        """A unit's supports of others' moves by convoy (none of its own province, which is
-        never in its reach)."""
+        """A unit's supports of others' moves by convoy into `near`, the places it reaches
+        that such moves arrive at (none its own province, which is never in its reach)."""
         bit = self.seas.area_bit.get(province, 0) & self.fleets
         water, others = self.seas.water, self.fleets & ~bit
-        for target in self.facts.reach_of[name] & arriving:
-            for army, support in self.arriving[target]:
-                if bit & self.carriers[army] and not (
+        arriving, carriers = self.arriving, self.carriers
+        for target in near:
+            for army, support in arriving[target]:
+                if bit & carriers[army] and not (
                     water[army] & water[target] & others  # another fleet carries it alone
                     or self._carried_without(bit, army, target)
                 ):
@@ -281,19 +285,15 @@ class _Movement:
             out.extend([convoy + target for target in seas.landing_names(landings)])
 
     def _carried_without(self, fleet: int, army: str, target: str) -> bool:
-        """Could the other fleets at sea carry the army to the target? (A search that stops
-        at the first fleet next to the target: most are a step or two away.)"""
-        seas, fleets = self.seas, self.fleets & ~fleet
-        goal = seas.water.get(target, 0) & fleets
-        seen = frontier = seas.water.get(army, 0) & fleets
-        area_water = seas.area_water
-        while frontier and not seen & goal:
-            low = frontier & -frontier
-            frontier ^= low
-            new = area_water[low.bit_length() - 1] & fleets & ~seen
-            seen |= new
-            frontier |= new
-        return bool(seen & goal)
+        """Could the other fleets at sea carry the army to the target? (The fleets the others
+        link to the army are remembered per fleet and army: a fleet asks for several targets.)"""
+        seas, key = self.seas, (fleet, army)
+        linked = self.linked.get(key)
+        if linked is None:
+            fleets = self.fleets & ~fleet
+            linked = seas.spread(seas.water.get(army, 0) & fleets, fleets)
+            self.linked[key] = linked
+        return bool(linked & seas.water.get(target, 0))
 
     def _needed(self) -> dict[int, dict[str, int]]:
         """Fleet bit -> army -> the landings some route of needed fleets carries it to with
