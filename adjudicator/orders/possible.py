@@ -60,6 +60,9 @@ class _Facts:
     reach_of: dict[str, frozenset[str]]
     """Name -> the provinces it reaches (`reach`)."""
     supports: dict[str, Mapping[str, tuple[str, ...]]]
+    by_sea: dict[str, Mapping[str, tuple[str, str | None]]]
+    """Army's name -> coastal province -> its move there by convoy ("A LON - BEL VIA") and, for
+    a province it does not border, the end of a support of that move (" S A LON - BEL")."""
     """Name -> name of another unit -> the supports of it holding or moving by land or sea
     that a unit of the first name may give."""
 
@@ -90,6 +93,20 @@ class _Facts:
         if found is None:
             found = self._support_orders(name)
             self.supports[name] = found
+        return found
+
+    def by_sea_orders(self, name: str) -> Mapping[str, tuple[str, str | None]]:
+        found = self.by_sea.get(name)
+        if found is None:
+            near = self.map.army_adjacency.get(name[2:], _NOTHING)
+            found = {
+                target: (
+                    f"{name} - {target} VIA",
+                    None if target in near else f" S {name} - {target}",
+                )
+                for target in self.seas.coasts
+            }
+            self.by_sea[name] = found
         return found
 
     def _support_orders(self, name: str) -> Mapping[str, tuple[str, ...]]:
@@ -137,6 +154,7 @@ def _facts(game_map: Map) -> _Facts:
         own={},
         reach_of={},
         supports={},
+        by_sea={},
     )
 
 
@@ -213,7 +231,8 @@ class _Movement:
 
     def _find_convoys(self) -> None:
         seas, fleets = self.seas, self.fleets
-        coastal, army_near = self.facts.coastal, self.facts.map.army_adjacency
+        facts = self.facts
+        coastal, by_sea = facts.coastal, facts.by_sea
         groups = seas.groups(fleets)
         for province, unit in self.units.items():
             if unit.type is not UnitType.ARMY or province not in coastal:
@@ -227,17 +246,16 @@ class _Movement:
                 targets = seas.landing_names(landings)
                 self.convoyed[province] = targets
                 self.carriers[province] = carriers
-                near = army_near.get(province, _NOTHING)
-                name = self.names[province]
+                ways = by_sea.get(self.names[province]) or facts.by_sea_orders(self.names[province])
                 for target in targets:
-                    if target not in near:
-                        support = f" S {name} - {target}"
+                    support = ways[target][1]
+                    if support is not None:
                         self.arriving.setdefault(target, []).append((province, support))
 
     def orders(self) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
         facts, names = self.facts, self.names
-        own, supports = facts.own, facts.supports
+        own, supports, by_sea = facts.own, facts.supports, facts.by_sea
         arriving, convoyed = frozenset(self.arriving), self.convoyed
         spots = set(names.values())
         reach_of, area_bit, fleets = facts.reach_of, self.seas.area_bit, self.fleets
@@ -248,7 +266,8 @@ class _Movement:
             name = names[province]
             out = list(own.get(name) or facts.own_orders(name))
             if province in convoyed:
-                out.extend([f"{name} - {target} VIA" for target in convoyed[province]])
+                ways = by_sea.get(name) or facts.by_sea_orders(name)
+                out.extend([ways[target][0] for target in convoyed[province]])
             table = supports.get(name) or facts.support_orders(name)
             for other in table.keys() & spots:
                 out.extend(table[other])
