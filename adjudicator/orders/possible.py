@@ -269,8 +269,9 @@ class _Movement:
                 ways = by_sea.get(name) or facts.by_sea_orders(name)
                 out.extend([ways[target][0] for target in convoyed[province]])
             table = supports.get(name) or facts.support_orders(name)
-            for other in table.keys() & spots:
-                out.extend(table[other])
+            for other, supporting in table.items():  # the table's order: same in every process
+                if other in spots:
+                    out.extend(supporting)
             near = (reach_of.get(name) or facts.reach(name)) & arriving if arriving else None
             if near:
                 self._supports_by_sea(province, name, out, near)
@@ -287,7 +288,7 @@ class _Movement:
         bit = self.seas.area_bit.get(province, 0) & self.fleets
         water, others = self.seas.water, self.fleets & ~bit
         arriving, carriers = self.arriving, self.carriers
-        for target in near:
+        for target in sorted(near):  # a set: sorted, so the order is the same in every process
             for army, support in arriving[target]:
                 if bit & carriers[army] and not (
                     water[army] & water[target] & others  # another fleet carries it alone

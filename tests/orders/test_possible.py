@@ -405,3 +405,36 @@ def test_a_partisan_site_is_a_possible_build_only_while_it_may_be_used() -> None
     assert found["SIB"] == ("A SIB B", "WAIVE") and "STP" in found
     held = Position("1900", phase, units, {**lost, "MOS": "RUSSIA"})
     assert "SIB" not in possible_orders(held, power="RUSSIA")
+
+
+def test_the_order_within_a_location_is_the_same_in_every_process() -> None:
+    """The API promises a fixed order by kind: it must not follow the hashing of strings,
+    which changes from one interpreter to the next (PYTHONHASHSEED)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import adjudicator
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "spring-1901.json"
+    package_root = str(Path(adjudicator.__file__).resolve().parents[1])  # the build under test
+    script = (
+        "import json, sys, adjudicator\n"
+        "from adjudicator.contract.documents import position_from_document, "
+        "read_phase_document\n"
+        "doc = json.load(open(sys.argv[1]))\n"
+        "position = position_from_document(read_phase_document(doc))[0]\n"
+        "print(json.dumps(adjudicator.possible_orders(position)))\n"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script, str(example)],
+            env={**os.environ, "PYTHONHASHSEED": str(seed), "PYTHONPATH": package_root},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in (1, 2, 3, 4)
+    }
+    assert len(outputs) == 1 and '"A PAR S A MAR - BUR"' in outputs.pop()
