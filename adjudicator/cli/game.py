@@ -21,7 +21,7 @@ from adjudicator.board.types import Phase, PhaseKind, Season
 from adjudicator.cli import game_orders
 from adjudicator.cli.game_io import game_name, load, power_name, save, update
 from adjudicator.cli.game_orders import describe_pending, missing_warning
-from adjudicator.cli.options import result_format
+from adjudicator.cli.options import daide_output, result_format
 from adjudicator.game.game import (
     Game,
     GameError,
@@ -111,9 +111,8 @@ def adjudicate(game_file: str, output_format: str, strict: bool) -> None:
     if output_format == "json":
         click.echo(json.dumps(_result_document(played, updated), indent=2))
     elif output_format == "daide":
-        from adjudicator.report.daide import daide_report
-
-        click.echo(daide_report(load_map(game.variant), before, played.results), nl=False)
+        game_map = load_map(game.variant)
+        click.echo(daide_output(game_map, before, played.results, played.errors), nl=False)
     else:
         click.echo(_text_report(game_name(game_file, game), game, before, played), nl=False)
     if owed:
@@ -237,7 +236,7 @@ def describe_position(game_map: Map, position: Position) -> str:
                 f" ({d.unit}) {fate}."
             )
     if phase.kind is PhaseKind.ADJUSTMENT:
-        from adjudicator.resolve.adjustment import adjustment_counts
+        from adjudicator.board.adjustments import adjustment_counts
 
         due = {p: n for p, n in adjustment_counts(game_map, position).items() if n}
         lines += ["", "Adjustments:"]

@@ -9,7 +9,13 @@ from typing import Any, ClassVar
 
 import click
 
-from adjudicator.cli.options import read_json_file, read_position, read_text_file, result_format
+from adjudicator.cli.options import (
+    daide_output,
+    read_json_file,
+    read_position,
+    read_text_file,
+    result_format,
+)
 
 
 class _LazyGroup(click.Group):
@@ -89,17 +95,11 @@ def _run_phase(data: Any) -> tuple[Any, Any]:
 
 
 def _daide_report(data: Any) -> str:
-    """The phase's results as DAIDE ORD messages (the order lines that could not be read are
-    not orders: DAIDE has no message for them, so they go to standard error)."""
+    """The phase's results as DAIDE ORD messages (cli.options.daide_output)."""
     from adjudicator.board.map import load_map
-    from adjudicator.orders.caret import render_caret
-    from adjudicator.report.daide import daide_report
 
     position, result = _run_phase(data)
-    for error in result.errors:
-        click.echo(f"{error.power.title() or '?'}:", err=True)
-        click.echo(render_caret(error.input, error.span, error.error), err=True)
-    return daide_report(load_map(position.variant), position, result.orders)
+    return daide_output(load_map(position.variant), position, result.orders, result.errors)
 
 
 def _text_report(data: Any) -> str:

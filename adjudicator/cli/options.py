@@ -11,8 +11,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from adjudicator.board.map import Map
     from adjudicator.board.position import Position
     from adjudicator.board.rules import Rules
+    from adjudicator.orders.results import OrderError, OrderResult
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -21,6 +25,23 @@ _FORMATS = {
     "text": "text: the judge-style report",
     "daide": "daide: DAIDE ORD messages, one per order",
 }
+
+
+def daide_output(
+    game_map: Map,
+    position: Position,
+    results: Sequence[OrderResult],
+    errors: Sequence[OrderError],
+) -> str:
+    """A phase's results as DAIDE ORD messages. The order lines that could not be read are not
+    orders and DAIDE has no message for them, so they go to standard error, never dropped."""
+    from adjudicator.orders.caret import render_caret
+    from adjudicator.report.daide import daide_report
+
+    for error in errors:
+        click.echo(f"{error.power.title() or '?'}:", err=True)
+        click.echo(render_caret(error.input, error.span, error.error), err=True)
+    return daide_report(game_map, position, results)
 
 
 def result_format(default: str) -> Callable[[_F], _F]:

@@ -154,6 +154,17 @@ def test_game_adjudicate_prints_ord_messages(tmp_path: Path) -> None:
     assert "ORD ( SPR 1901 ) ( ( RUS FLT ( STP SCS ) ) HLD ) ( SUC )\n" in result.output
 
 
+def test_game_adjudicate_in_daide_still_shows_the_lines_it_could_not_read(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    runner = CliRunner()
+    runner.invoke(game_command, ["new", path])
+    runner.invoke(game_command, ["orders", path, "france", "-"], input="A Par - Xyz\nA Mar - Spa\n")
+    result = runner.invoke(game_command, ["adjudicate", path, "--format", "daide"])
+    assert result.exit_code == 0, result.output
+    assert "ORD ( SPR 1901 ) ( ( FRA AMY MAR ) MTO SPA ) ( SUC )\n" in result.stdout
+    assert "unknown province 'Xyz'" in result.stderr  # DAIDE has no message for it: not dropped
+
+
 def test_the_readme_shows_real_output() -> None:
     root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text(encoding="utf-8")
