@@ -167,11 +167,13 @@ class Decisions:
         """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What the
         test settles stays only when the answer is yes."""
         saved = (self.state[:], self.result[:], self.paradox[:], self.backed_up[:])
+        paths = dict(self._paths)  # convoy routes found during the trial go with it
         mark = len(self._deps)
         t = self.t
         for k in convoys:
             if not any(self.resolve(m) for m in t.moves_into.get(t.province[k], ())):
                 self.state, self.result, self.paradox, self.backed_up = saved
+                self._paths = paths
                 del self._deps[mark:]
                 return False
         return True
