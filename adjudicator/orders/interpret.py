@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from adjudicator.board.convoy import stated_route_problem
 from adjudicator.board.map import Map
 from adjudicator.board.names import (
     NameProblem,
@@ -24,7 +23,7 @@ from adjudicator.board.names import (
 )
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import PhaseKind, Unit, UnitType, province_of
+from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide, read_raw
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
@@ -37,6 +36,7 @@ from adjudicator.orders.parse import (
     first_words,
     order_words,
     resolve_written_place,
+    route_problem,
 )
 from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
@@ -169,11 +169,9 @@ class _Reader:
         """The seas a move names on its way ('A Lon-Nth-Bel'), checked to be a chain of seas
         from the unit to the target; else the first wrong step is the error."""
         seas = tuple(self.place(place).province for place in raw.route)
-        problem = stated_route_problem(self.map, unit.province, seas, province_of(target))
+        problem = route_problem(self.map, unit.province, raw, seas, target)
         if problem is not None:
-            step, message = problem
-            assert raw.target is not None
-            raise _Problem(message, [*raw.route, raw.target][step].span)
+            raise _Problem(*problem)
         return seas
 
     def build(self, raw: RawUnit) -> model.Build:

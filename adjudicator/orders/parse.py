@@ -452,11 +452,24 @@ def _strict_move(
     if kind is PhaseKind.ADJUSTMENT:
         raise strict.fail("a move is not an adjustment order", whole)
     seas = tuple(strict.province(place) for place in raw.route)
-    problem = stated_route_problem(strict.map, unit.province, seas, province_of(target))
+    problem = route_problem(strict.map, unit.province, raw, seas, target)
     if problem is not None:
-        step, message = problem
-        raise strict.fail(message, [*raw.route, raw.target][step].span)
+        raise strict.fail(*problem)
     return model.Move(unit, target, raw.via_convoy or bool(seas), seas)
+
+
+def route_problem(
+    game_map: Map, start: str, raw: RawOrder, seas: tuple[str, ...], target: str
+) -> tuple[str, Span] | None:
+    """What is wrong with the convoy route a move states ('A Lon-Nth-Bel'), with the span of
+    its first wrong step; None when the seas chain from `start` to `target`. The one check
+    for the player's reader and the strict one."""
+    problem = stated_route_problem(game_map, start, seas, province_of(target))
+    if problem is None:
+        return None
+    step, message = problem
+    assert raw.target is not None
+    return message, [*raw.route, raw.target][step].span
 
 
 def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> model.Order:
