@@ -54,20 +54,22 @@ class _Facts:
     could move there in one step: the province, and for a fleet the coast it reaches."""
     seas: Seas
     coastal: frozenset[str]
-    convoy_areas: frozenset[str]
     own: dict[str, tuple[str, ...]]
     """Name -> its hold and its moves by land or sea."""
     reach_of: dict[str, frozenset[str]]
     """Name -> the provinces it reaches (`reach`)."""
     supports: dict[str, Mapping[str, tuple[str, ...]]]
+    """Name -> name of another unit -> the supports of it holding or moving by land or sea
+    that a unit of the first name may give."""
     by_sea: dict[str, Mapping[str, tuple[str, str | None]]]
     """Army's name -> coastal province -> its move there by convoy ("A LON - BEL VIA") and, for
     a province it does not border, the end of a support of that move (" S A LON - BEL")."""
-    """Name -> name of another unit -> the supports of it holding or moving by land or sea
-    that a unit of the first name may give."""
 
     def reach(self, name: str) -> frozenset[str]:
         """The provinces a unit of this name moves to in one step (where it may support)."""
+        known = self.reach_of.get(name)
+        if known is not None:
+            return known
         location = name[2:]
         if name[0] == "A":
             found = self.map.army_adjacency.get(location, _NOTHING)
@@ -150,7 +152,6 @@ def _facts(game_map: Map) -> _Facts:
         arrivals={p: tuple(a) for p, a in arrivals.items()},
         seas=seas_of(game_map),
         coastal=coastal,
-        convoy_areas=game_map.convoy_areas,
         own={},
         reach_of={},
         supports={},
