@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from adjudicator.board.adjustments import adjustment_counts
 from adjudicator.board.map import load_map
 from adjudicator.board.types import PhaseKind
 from adjudicator.game.game import Game, phase_rules
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import Build, Disband, Waive, ordered_unit
 from adjudicator.orders.results import OrderEntry
-from adjudicator.resolve.adjustment import adjustment_counts
 from adjudicator.resolve.disorder import disorder
 from adjudicator.resolve.sequence import game_over
 

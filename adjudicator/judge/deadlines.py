@@ -10,10 +10,10 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
+from adjudicator.board.adjustments import adjustment_counts
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind
-from adjudicator.resolve.adjustment import adjustment_counts
 
 DEFAULT_SCHEDULE = {"M": 48.0, "R": 24.0, "A": 24.0, "grace": 0.0}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhm]?)")

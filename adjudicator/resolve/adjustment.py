@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.board.adjustments import adjustment_counts as adjustment_counts
-from adjudicator.board.adjustments import unusable_builds as unusable_builds
+from adjudicator.board.adjustments import adjustment_counts, unusable_builds
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+from adjudicator.board.adjustments import adjustment_counts
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Phase, PhaseKind, Season, Unit
-from adjudicator.resolve.adjustment import adjustment_counts
 from adjudicator.resolve.sides import by_side
 
 
