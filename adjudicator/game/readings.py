@@ -40,9 +40,14 @@ def in_written_order(
     return [*found, *todo_entries, *todo_errors]
 
 
+def read_pending(game: Game, power: str) -> tuple[list[OrderEntry], list[OrderError]]:
+    """One power's pending order set as the reader understands it now (orders, errors)."""
+    lines = list(game.pending.get(power, ()))
+    return interpret_orders(load_map(game.variant), game.current, {power: lines}, game.rules)
+
+
 def pending_readings(game: Game, power: str) -> list[Reading]:
     """One power's pending order set read against the current position, in the order written."""
-    game_map = load_map(game.variant)
+    entries, errors = read_pending(game, power)
     lines = list(game.pending.get(power, ()))
-    entries, errors = interpret_orders(game_map, game.current, {power: lines}, game.rules)
-    return in_written_order(game_map, lines, power, entries, errors)
+    return in_written_order(load_map(game.variant), lines, power, entries, errors)

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.board.adjustments import adjustment_counts
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind
 from adjudicator.game.game import Game
 from adjudicator.game.owed import owed_orders
+from adjudicator.game.readings import read_pending
 from adjudicator.orders.caret import render_caret
-from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.results import OrderEntry, OrderError
-from adjudicator.resolve.adjustment import adjustment_counts
 
 INDENT = "    "
 
@@ -79,20 +79,11 @@ def line_readings(
     return shown
 
 
-def read_set(game: Game, power: str) -> tuple[list[OrderEntry], list[OrderError]]:
-    """The power's pending order set as the reader understands it now."""
-    lines = list(game.pending.get(power, ()))
-    entries, errors = interpret_orders(
-        load_map(game.variant), game.current, {power: lines}, game.rules
-    )
-    return entries, errors
-
-
 def order_set_lines(game: Game, power: str) -> list[str]:
     """The power's complete current order set and what is still missing from it (the units,
     builds or removals game.owed finds, counting orders from a teammate's sheet too)."""
     phase = game.current.phase
-    entries, _ = read_set(game, power)
+    entries, _ = read_pending(game, power)
     if power not in game.pending:
         lines = [f"You have no orders for {phase} yet."]
     else:
