@@ -7,9 +7,11 @@ its coasts, which is all a convoy needs (the army lands on the province, not on 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from adjudicator.board.map import Map
+
+Span = tuple[int, int]
 
 _NOWHERE: frozenset[str] = frozenset()
 
@@ -123,6 +125,19 @@ def needed_for_convoy(
     return any(
         fleet in route for first in sorted(water[source] & fleets) for route in routes([first])
     )
+
+
+def route_problem(
+    game_map: Map, source: str, seas: tuple[str, ...], target: str, spans: Sequence[Span]
+) -> tuple[str, Span] | None:
+    """stated_route_problem with the span of the first wrong step (`spans`: where each sea
+    and then the target were written): the one check for the player's reader and the strict
+    one."""
+    problem = stated_route_problem(game_map, source, seas, target)
+    if problem is None:
+        return None
+    step, message = problem
+    return message, spans[step]
 
 
 def stated_route_problem(

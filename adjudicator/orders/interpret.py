@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
+from adjudicator.board.convoy import route_problem
 from adjudicator.board.map import Map
 from adjudicator.board.names import (
     NameProblem,
@@ -23,7 +24,7 @@ from adjudicator.board.names import (
 )
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import PhaseKind, Unit, UnitType
+from adjudicator.board.types import PhaseKind, Unit, UnitType, province_of
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide, read_raw
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
@@ -36,7 +37,6 @@ from adjudicator.orders.parse import (
     first_words,
     order_words,
     resolve_written_place,
-    route_problem,
 )
 from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
@@ -169,7 +169,8 @@ class _Reader:
         """The seas a move names on its way ('A Lon-Nth-Bel'), checked to be a chain of seas
         from the unit to the target; else the first wrong step is the error."""
         seas = tuple(self.place(place).province for place in raw.route)
-        problem = route_problem(self.map, unit.province, raw, seas, target)
+        spans = [place.span for place in (*raw.route, raw.target) if place is not None]
+        problem = route_problem(self.map, unit.province, seas, province_of(target), spans)
         if problem is not None:
             raise _Problem(*problem)
         return seas

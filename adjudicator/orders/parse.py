@@ -25,7 +25,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.lexer import PatternStr
 
-from adjudicator.board.convoy import stated_route_problem
+from adjudicator.board.convoy import route_problem
 from adjudicator.board.map import Map
 from adjudicator.board.names import NameProblem, Place, location_for, resolve_coast, resolve_place
 from adjudicator.board.resources import data_dir
@@ -452,24 +452,11 @@ def _strict_move(
     if kind is PhaseKind.ADJUSTMENT:
         raise strict.fail("a move is not an adjustment order", whole)
     seas = tuple(strict.province(place) for place in raw.route)
-    problem = route_problem(strict.map, unit.province, raw, seas, target)
+    spans = [place.span for place in (*raw.route, raw.target)]
+    problem = route_problem(strict.map, unit.province, seas, province_of(target), spans)
     if problem is not None:
         raise strict.fail(*problem)
     return model.Move(unit, target, raw.via_convoy or bool(seas), seas)
-
-
-def route_problem(
-    game_map: Map, start: str, raw: RawOrder, seas: tuple[str, ...], target: str
-) -> tuple[str, Span] | None:
-    """What is wrong with the convoy route a move states ('A Lon-Nth-Bel'), with the span of
-    its first wrong step; None when the seas chain from `start` to `target`. The one check
-    for the player's reader and the strict one."""
-    problem = stated_route_problem(game_map, start, seas, province_of(target))
-    if problem is None:
-        return None
-    step, message = problem
-    assert raw.target is not None
-    return message, [*raw.route, raw.target][step].span
 
 
 def parse_order(game_map: Map, text: str, kind: PhaseKind = PhaseKind.MOVEMENT) -> model.Order:
