@@ -187,7 +187,7 @@ def status(ctx: click.Context, name: str | None) -> None:
         for game_name in names:
             row = store.get_game(game_name)
             game = row.game
-            missing = missing_powers(game.variant, game.current, game.pending)
+            missing = missing_powers(game)
             players = {p.power: p for p in store.players(game_name)}
             click.echo(f"{game_name}: {game.variant}, {game.current.phase}, "
                        f"deadline {shown(row.deadline)}")  # fmt: skip

@@ -10,10 +10,9 @@ import re
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
-from adjudicator.board.adjustments import adjustment_counts
-from adjudicator.board.map import Map, load_map
-from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind
+from adjudicator.game.game import Game
+from adjudicator.game.owed import owed_orders
 
 DEFAULT_SCHEDULE = {"M": 48.0, "R": 24.0, "A": 24.0, "grace": 0.0}
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([dhm]?)")
@@ -58,16 +57,8 @@ def grace_end(schedule: Mapping[str, float], deadline: str) -> datetime:
     return parse_time(deadline) + timedelta(hours=schedule.get("grace", 0.0))
 
 
-def powers_to_order(game_map: Map, position: Position) -> list[str]:
-    """The powers that have something to order in this phase (the others are never waited for)."""
-    kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
-        return sorted({u.power for u in position.units.values()})
-    if kind is PhaseKind.RETREAT:
-        return sorted({d.unit.power for d in position.dislodged.values()})
-    counts = adjustment_counts(game_map, position)
-    return sorted(power for power, count in counts.items() if count)
-
-
-def missing_powers(variant: str, position: Position, pending: Mapping[str, object]) -> list[str]:
-    return [p for p in powers_to_order(load_map(variant), position) if p not in pending]
+def missing_powers(game: Game) -> list[str]:
+    """The powers that owe orders for this phase and have sent none: who owes is the project's
+    one rule (game.owed.owed_orders: never a neutral power, one in civil disorder or one with
+    nothing to do); a power that sent a set is not waited for, even if it left a unit out."""
+    return [owed.power for owed in owed_orders(game) if not owed.sent]

@@ -95,7 +95,7 @@ def due(store: Store, name: str, now: datetime) -> str | None:
     # Powers nobody plays, or declared in civil disorder, are not waited for before the deadline.
     players = [p for p in store.players(name) if p.power not in game.disorder]
     played = {p.power for p in players}
-    missing = [p for p in missing_powers(game.variant, game.current, game.pending) if p in played]
+    missing = [p for p in missing_powers(game) if p in played]
     waiting = [p for p in players if p.wait]
     if players and not missing and not waiting:
         return "adjudicate"

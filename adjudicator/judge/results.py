@@ -26,7 +26,7 @@ def results_text(row: GameRow, before: Game, after: Game, deadline: str | None) 
     start = before.current
     body = judge_report(game_map, start, played.results, played.next, game=row.name)
     lines = [body.rstrip("\n")]
-    missing = missing_powers(before.variant, start, before.pending)
+    missing = missing_powers(before)
     if missing:
         names = ", ".join(power_name(game_map, p) for p in missing)
         lines += ["", f"No orders were received from: {names}."]
@@ -114,7 +114,7 @@ def late_notices(store: Store, row: GameRow, grace_until: datetime, now: datetim
     game = row.game
     position = game.current
     game_map = load_map(game.variant)
-    missing = set(missing_powers(game.variant, position, game.pending))
+    missing = set(missing_powers(game))
     count = 0
     for player in store.players(row.name):
         if player.power not in missing:

@@ -107,3 +107,19 @@ def test_a_power_declared_in_civil_disorder_is_not_waited_for(tmp_path: Path) ->
     unknown = _judge(db, "disorder", "demo", "Atlantis")
     assert unknown.exit_code == 1
     assert "unknown power 'Atlantis'" in unknown.output
+
+
+def test_a_neutral_power_is_never_missing(tmp_path: Path) -> None:
+    """Who owes orders is game.owed's rule: neutral Italy (rulebook XIV.2) and a power declared
+    in civil disorder owe nothing, so neither is 'no orders yet' nor 'no orders received'."""
+    db = tmp_path / "judge.sqlite"
+    assert _judge(db, "init", "--address", "judge@example.org").exit_code == 0
+    created = _judge(db, "create", "six", "--variant", "six", "--now", "2026-11-23T20:00")
+    assert created.exit_code == 0
+    assert _judge(db, "disorder", "six", "turkey").exit_code == 0
+    status = _judge(db, "status", "six").output
+    assert "  ITALY    (no player)                  -\n" in status
+    assert "  TURKEY   (no player)                  -\n" in status
+    assert "  FRANCE   (no player)                  no orders yet\n" in status
+    processed = _judge(db, "process", "six", "--now", "2026-11-26T00:00").output
+    assert "No orders were received from: Austria, England, France, Germany, Russia.\n" in processed
