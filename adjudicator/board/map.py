@@ -108,7 +108,8 @@ class Map:
     """Pairs of provinces joined by a weak link (DPjudge's `*`, 1900's Cape of Good Hope): no
     support is given across it, a move across it has half a unit's strength (plus its
     supports) and cuts no support, and a retreat across it loses to any other retreat into
-    the same province."""
+    the same province. An army convoyed across it (the convoy's last step) has half strength
+    but cuts support, as in DPjudge, which judges the cut by the army's own step."""
 
     @cached_property
     def facts(self) -> MapFacts:

@@ -239,6 +239,9 @@ class Decisions:
             return self.resolve(m)
         if t.weak and t.weak[m] and (t.route[m] == LAND or not self.by_convoy(m)):
             # A move across a weak link cuts no support; dislodging the supporter still does.
+            # Unlike its strength (`_own`), a convoyed army's cut is judged by its own step, not
+            # by the convoy's landing: DPjudge's cutSupport tests the pair (origin, target), so
+            # an army convoyed round the Cape still cuts (1900/movement-cape-convoy-cuts).
             return self.resolve(m)
         return self.path(m)
 
@@ -298,6 +301,8 @@ class Decisions:
     def _own(self, m: int) -> float:
         """A moving unit's own strength: 1, or ½ across a weak link (Map.weak_links), when it
         steps across one or a convoy can land it only across one."""
+        if not self._weak:
+            return 1
         t = self.t
         if t.route[m] == LAND or not self.by_convoy(m):
             return 0.5 if t.weak[m] else 1
@@ -309,12 +314,12 @@ class Decisions:
             return 0
         occupant = t.occupant[m]
         if occupant == NONE:
-            return (self._own(m) if self._weak else 1) + self._support_count(m)
+            return self._own(m) + self._support_count(m)
         if t.kind[occupant] == MOVE and self.opponent(m) == NONE and self.resolve(occupant):
-            return (self._own(m) if self._weak else 1) + self._support_count(m)
+            return self._own(m) + self._support_count(m)
         if t.power[occupant] == t.power[m]:
             return 0
-        return (self._own(m) if self._weak else 1) + self._support_count(m, t.power[occupant])
+        return self._own(m) + self._support_count(m, t.power[occupant])
 
     def hold(self, province: str) -> int:
         t = self.t
@@ -326,7 +331,7 @@ class Decisions:
         return 1 + self._support_count(occupant)
 
     def defend(self, m: int) -> float:
-        return (self._own(m) if self._weak else 1) + self._support_count(m)
+        return self._own(m) + self._support_count(m)
 
     def prevent(self, m: int) -> float:
         t = self.t
@@ -340,4 +345,4 @@ class Decisions:
                 return 0
             if self._literal_dislodged_effect and not self.resolve(m):
                 return 0
-        return (self._own(m) if self._weak else 1) + self._support_count(m)
+        return self._own(m) + self._support_count(m)
