@@ -269,6 +269,22 @@ class MapFacts:
     water: Mapping[str, frozenset[str]]
     """Province -> the convoy areas from which a fleet can move to it (to any of its coasts):
     the steps of a convoy route, looked up as sets."""
+    units: dict[tuple[str, UnitType, str], Unit] = field(default_factory=dict)
+    """The units that moves have placed, shared: a `Unit` is an immutable value, and building
+    one costs more than looking it up. Bounded by `_UNITS_KEPT` (powers x types x locations)."""
+
+    def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
+        """The unit of this power and type at this location (one shared value each)."""
+        key = (power, unit_type, location)
+        unit = self.units.get(key)
+        if unit is None:
+            unit = Unit(power, unit_type, location)
+            if len(self.units) < _UNITS_KEPT:
+                self.units[key] = unit
+        return unit
+
+
+_UNITS_KEPT = 1 << 14
 
 
 def _derive_facts(game_map: Map) -> MapFacts:

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
-from adjudicator.orders.model import Convoy, Move, MovementOrder
+from adjudicator.orders.model import Convoy, MovementOrder
 from adjudicator.orders.results import Resolution, order_tags
 from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
@@ -78,27 +78,11 @@ def _ensure_recursion_room(units: int) -> None:
 
 _SUCCESS = Resolution(True)
 
+_Why = tuple[bool, tuple[str, ...], str | None, list[Unit]]
+"""An order's outcome as the settled decisions give it: success, tags, the reason in words and
+the units responsible (the same record the reason is written from)."""
 
-@dataclass
-class _Why:
-    """An order's outcome as the settled decisions give it: success, tags, the reason in words
-    and the units responsible (the same record the reason is written from)."""
-
-    succeeds: bool
-    tags: list[str]
-    reason: str | None = None
-    culprits: list[Unit] = field(default_factory=list)
-
-    def dislodged(self, may_stand: bool, note: str, attacker: Unit) -> _Why:
-        """The same outcome for a unit that was dislodged: only a support may still stand
-        (the 1982 paradox rule, DATC 6.F.17)."""
-        reason = f"{self.reason}; {note}" if self.reason else note
-        return _Why(
-            self.succeeds and may_stand,
-            [*self.tags, "dislodged"],
-            reason,
-            [*self.culprits, attacker],
-        )
+_CYCLE = "failed: unresolvable cycle of orders"
 
 
 class _Outcome:
@@ -109,62 +93,67 @@ class _Outcome:
         self.t = table
         self.d = decisions
         self.rules = rules
-        result = decisions.result
-        self.moved = moved = [k == MOVE and result[i] for i, k in enumerate(table.kind)]
+        result, kind = decisions.result, table.kind
+        self.moved = moved = [False] * table.size
         self.dislodger: dict[int, int] = {}
         """Dislodged unit -> the move that dislodged it."""
-        occupant = table.occupant
-        for m, went in enumerate(moved):
-            if went:
+        self._prevent: dict[int, float] = {}
+        """Prevent strengths asked while explaining (a move bounced by others asks each)."""
+        for m in table.moves:
+            if kind[m] == MOVE and result[m]:
+                moved[m] = True
+        occupant, dislodger = table.occupant, self.dislodger
+        for m in table.moves:
+            if moved[m]:
                 o = occupant[m]
                 if o != NONE and not moved[o]:
-                    self.dislodger[o] = m
+                    dislodger[o] = m
 
     def build(self) -> MovementOutcome:
         t, d, moved, dislodger = self.t, self.d, self.moved, self.dislodger
         units: dict[str, Unit] = {}
-        dest, army = t.dest, UnitType.ARMY
+        dest, province, army, unit_at = t.dest, t.province, UnitType.ARMY, t.facts.unit
+        target, coasts = t.target, t.facts.coasts
         for i, unit in enumerate(t.units):
-            if not moved[i]:
-                if i not in dislodger:
-                    units[t.province[i]] = unit
-            elif unit.type is army:
-                units[dest[i]] = Unit(unit.power, army, dest[i])
-            else:
-                units[dest[i]] = Unit(unit.power, unit.type, self._landing(i))
+            if moved[i]:
+                to = dest[i]
+                if unit.type is army:
+                    where = to
+                else:  # a fleet stands on the exact coast
+                    where = target[i]
+                    if where in coasts:
+                        where = self._landing(i)
+                units[to] = unit_at(unit.power, unit.type, where)
+            elif i not in dislodger:
+                units[province[i]] = unit
         contested = frozenset(
             p
             for p, movers in t.moves_into.items()
-            if p not in units and any(not moved[k] and d.prevent(k) > 0 for k in movers)
+            if p not in units and any(not moved[k] and self._prevents(k) > 0 for k in movers)
         )
         dislodged = {
-            t.province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
+            province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
             for i, m in sorted(dislodger.items())
         }
         kind, result, stranded = t.kind, d.result, t.stranded
         resolutions: dict[str, Resolution] = {}
-        for i, province in enumerate(t.province):
+        for i, p in enumerate(province):
             k = kind[i]
-            if i not in dislodger and (
-                (k == HOLD and not stranded[i]) or (k in (MOVE, SUPPORT) and result[i])
+            if ((k == HOLD and not stranded[i]) or (result[i] and k != CONVOY)) and (
+                i not in dislodger
             ):
-                resolutions[province] = _SUCCESS  # the common case, without building anything
+                resolutions[p] = _SUCCESS  # the common case, without building anything
             else:
-                resolutions[province] = self._resolution(i)
+                resolutions[p] = self._resolution(i)
         return MovementOutcome(resolutions, units, dislodged, contested)
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
-        """Where a moved fleet stands: the exact coast (an army stands in the province)."""
-        unit = self.t.units[m]
-        order = self.t.orders[m]
-        assert isinstance(order, Move)
-        target = order.target
-        if target in self.t.facts.coasts:  # a province of several coasts, none named
-            reachable = self.map.fleet_targets(unit.location, target)
-            if len(reachable) == 1:
-                return reachable[0]
-        return target
+        """Where a fleet ordered to a province of several coasts, none named, lands: the one
+        coast it can reach (or the province, when it could reach several)."""
+        target = self.t.target[m]
+        reachable = self.map.fleet_targets(self.t.units[m].location, target)
+        return reachable[0] if len(reachable) == 1 else target
 
     def _retreats(
         self, i: int, m: int, occupied: Mapping[str, Unit], contested: frozenset[str]
@@ -190,10 +179,11 @@ class _Outcome:
 
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
-        kind = self.t.kind[i]
+        t = self.t
+        kind = t.kind[i]
         why: _Why
-        if self.t.stranded[i]:
-            why = _Why(False, ["no_convoy"], f"no convoy route to {self.t.dest[i]}")
+        if t.stranded[i]:
+            why = False, ("no_convoy",), f"no convoy route to {t.dest[i]}", []
         elif kind == MOVE:
             why = self._move(i)
         elif kind == SUPPORT:
@@ -201,25 +191,37 @@ class _Outcome:
         elif kind == CONVOY:
             why = self._convoy(i)
         else:
-            why = _Why(True, [])
+            why = True, (), None, []
+        succeeds, tags, reason, culprits = why
         attacker = self.dislodger.get(i)
         if attacker is not None:
-            why = why.dislodged(
-                kind == SUPPORT, f"dislodged by {self._move_text(attacker)}", self.t.units[attacker]
-            )
-        tags = why.tags
-        ordered = tuple(tags) if len(tags) < 2 else order_tags(tags)
-        culprits = tuple(dict.fromkeys(str(unit) for unit in why.culprits))
-        return Resolution(why.succeeds, ordered, why.reason, culprits)
+            # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
+            note = f"dislodged by {self._move_text(attacker)}"
+            succeeds = succeeds and kind == SUPPORT
+            tags = order_tags((*tags, "dislodged"))
+            reason = f"{reason}; {note}" if reason else note
+            culprits = [*culprits, t.units[attacker]]
+        if len(culprits) < 2:
+            names = tuple(map(str, culprits))
+        else:
+            names = tuple(dict.fromkeys(map(str, culprits)))
+        return Resolution(succeeds, tags, reason, names)
+
+    def _prevents(self, k: int) -> float:
+        """Move k's prevent strength, asked once (every other move into its target asks)."""
+        strength = self._prevent.get(k)
+        if strength is None:
+            strength = self._prevent[k] = self.d.prevent(k)
+        return strength
 
     def _move(self, i: int) -> _Why:
         t, d = self.t, self.d
         if self.moved[i]:
-            return _Why(True, [])
+            return True, (), None, []
         dest = t.dest[i]
         if t.route[i] == BY_CONVOY:
             if not t.has_route[i]:
-                return _Why(False, ["no_convoy"], f"no convoy route to {dest}")
+                return False, ("no_convoy",), f"no convoy route to {dest}", []
             if not d.convoy_path(i):
                 return self._disruption(i)
         attack = d.attack(i)
@@ -228,15 +230,16 @@ class _Outcome:
         own = attack == 0 and occupant != NONE
         strength = d.defend(i) if own else attack
         culprits = [] if own else self._resisters(i, strength)
-        culprits += [k for k in t.moves_into[dest] if k != i and d.prevent(k) >= strength]
+        prevents = self._prevents
+        culprits += [k for k in t.moves_into[dest] if k != i and prevents(k) >= strength]
         parts = []
         if culprits:
             parts.append("bounced with " + ", ".join([self._order_text(k) for k in culprits]))
         if own:
             parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
             culprits.append(occupant)
-        reason = "; ".join(parts) or "failed: unresolvable cycle of orders"
-        return _Why(False, ["bounce"], reason, [t.units[k] for k in culprits])
+        units = t.units
+        return False, ("bounce",), "; ".join(parts) or _CYCLE, [units[k] for k in culprits]
 
     def _resisters(self, i: int, strength: float) -> list[int]:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
@@ -252,35 +255,36 @@ class _Outcome:
 
     def _support(self, i: int) -> _Why:
         t, d = self.t, self.d
-        if t.void[i] is not None:
-            return _Why(False, ["void"], t.void[i])
+        void = t.void[i]
+        if void is not None:
+            return False, ("void",), void, []
         if d.result[i]:
-            return _Why(True, [])
+            return True, (), None, []
         cutters = d.cutters(i)
         if not cutters:
-            return _Why(False, ["cut"], "failed: unresolvable cycle of orders")
+            return False, ("cut",), _CYCLE, []
         units = [t.units[m] for m in cutters]
-        return _Why(False, ["cut"], "support cut by " + ", ".join(map(str, units)), units)
+        return False, ("cut",), "support cut by " + ", ".join(map(str, units)), units
 
     def _convoy(self, i: int) -> _Why:
         t, d = self.t, self.d
-        if t.void[i] is not None:
-            return _Why(False, ["void"], t.void[i])
+        void = t.void[i]
+        if void is not None:
+            return False, ("void",), void, []
         army = t.convoyed[i]
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return _Why(False, ["no_convoy"], f"no convoy route to {province_of(order.target)}")
+            return False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", []
         if d.paradox[i]:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
-            return _Why(
-                False, ["disrupted"], f"convoy paradox: this convoy is ignored ({rule} rule)"
-            )
+            reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
+            return False, ("disrupted",), reason, []
         if not d.result[i]:
-            return _Why(False, ["disrupted"])
+            return False, ("disrupted",), None, []
         if not d.convoy_path(army):
             return self._disruption(army)
-        return _Why(True, [])
+        return True, (), None, []
 
     def _disruption(self, m: int) -> _Why:
         """Why army `m`'s convoy failed: the fleets of its route that were dislodged or ignored."""
@@ -295,12 +299,10 @@ class _Outcome:
                 broken.append(f"{t.units[c]} dislodged")
                 fleets.append(t.units[c])
         reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
-        return _Why(False, ["disrupted"], reason, fleets)
+        return False, ("disrupted",), reason, fleets
 
     def _move_text(self, m: int) -> str:
-        order = self.t.orders[m]
-        target = order.target if isinstance(order, Move) else self.t.dest[m]
-        return f"{self.t.units[m]} - {target}"
+        return f"{self.t.units[m]} - {self.t.target[m] or self.t.dest[m]}"
 
     def _order_text(self, i: int) -> str:
         return self._move_text(i) if self.t.kind[i] == MOVE else str(self.t.units[i])

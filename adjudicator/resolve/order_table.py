@@ -40,23 +40,30 @@ NONE = -1
 _SUPPORTS = (SupportHold, SupportMove)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class OrderTable:
     """The orders of one movement phase, indexed by unit number (units sorted by province).
 
-    The sequences are lists for speed; nothing changes them after `build_table`.
+    The sequences are lists for speed; nothing changes them after `build_table` (the class is
+    not frozen only because a frozen one costs a call per field to build, once per phase).
     """
 
     facts: MapFacts
     units: Sequence[Unit]
-    orders: Sequence[MovementOrder]
+    orders: Sequence[MovementOrder | None]
+    """Each unit's order; None for a unit without one (it holds)."""
     kind: Sequence[int]
+    moves: Sequence[int]
+    """The units ordered to move (in unit order), whether or not their move stands."""
     power: Sequence[str]
     province: Sequence[str]
     index: Mapping[str, int]
     """Province -> number of the unit standing there."""
     dest: Sequence[str]
     """The target province of a move ('' for other orders)."""
+    target: Sequence[str]
+    """The target of a move as ordered: a location, with the coast a fleet names ('' for other
+    orders)."""
     occupant: Sequence[int]
     """For a move: the unit standing in its target province (NONE when empty)."""
     facing: Sequence[int]
@@ -100,7 +107,7 @@ class OrderTable:
 
 
 def _unit_string(ref: UnitRef) -> str:
-    return f"{ref.type.value} {ref.province}"
+    return f"{ref.type} {ref.province}"
 
 
 def _support_void(
@@ -109,7 +116,7 @@ def _support_void(
     index: Mapping[str, int],
     kind: list[int],
     dest: list[str],
-    orders: list[MovementOrder],
+    orders: list[MovementOrder | None],
     provinces: Mapping[str, str],
 ) -> tuple[int, str | None]:
     """The supported unit's number and, when the support does not match its order, why.
@@ -117,28 +124,26 @@ def _support_void(
     A support may leave out the coast of the move it supports (DATC 6.B.15), but a coast it
     names must be the one the move goes to (4.B.4, 6.B.9).
     """
-    target = index.get(provinces[order.supported.location], NONE)
+    supported = order.supported
+    target = index.get(provinces[supported.location], NONE)
     if target == NONE:
-        return NONE, f"void: no unit in {order.supported.province}"
-    name = _unit_string(order.supported)
+        return NONE, f"void: no unit in {supported.province}"
     if target == own:
-        return NONE, f"void: {name} cannot support itself"
-    if isinstance(order, SupportMove):
+        return NONE, f"void: {_unit_string(supported)} cannot support itself"
+    if type(order) is SupportMove:
         wanted = provinces[order.target]
-        if kind[target] != MOVE:
-            if dest[target] == wanted:
-                return NONE, f"void: {name} has no convoy route to {wanted}"
-            return NONE, f"void: {name} did not move to {wanted}"
         if dest[target] != wanted:
-            return NONE, f"void: {name} did not move to {wanted}"
-        named = coast_of(order.target)
+            return NONE, f"void: {_unit_string(supported)} did not move to {wanted}"
+        if kind[target] != MOVE:
+            return NONE, f"void: {_unit_string(supported)} has no convoy route to {wanted}"
+        named = "/" in order.target and coast_of(order.target)
         if named:
             theirs = orders[target]
             went = isinstance(theirs, Move) and coast_of(theirs.target)
             if went and named != went:
-                return NONE, f"void: {name} did not move to {order.target}"
+                return NONE, f"void: {_unit_string(supported)} did not move to {order.target}"
     elif kind[target] == MOVE:
-        return NONE, f"void: {name} did not hold"
+        return NONE, f"void: {_unit_string(supported)} did not hold"
     return target, None
 
 
@@ -146,7 +151,7 @@ def _convoy_void(
     order: Convoy,
     index: Mapping[str, int],
     units: list[Unit],
-    orders: list[MovementOrder],
+    orders: list[MovementOrder | None],
     provinces: Mapping[str, str],
 ) -> tuple[int, str | None]:
     army = index.get(provinces[order.army.location], NONE)
@@ -165,7 +170,7 @@ def _route_mode(
     i: int,
     move: Move,
     units: list[Unit],
-    orders: list[MovementOrder],
+    orders: list[MovementOrder | None],
     index: Mapping[str, int],
     candidates: list[int],
     has_route: bool,
@@ -224,16 +229,17 @@ class _Builder:
         self.facts = facts = game_map.facts
         self.prov = prov = facts.province
         self.by_province = orders
-        if any("/" in key for key in orders):  # keyed by location: key by province
+        if "/" in "".join(orders):  # keyed by location: key by province
             self.by_province = {prov[key]: order for key, order in orders.items()}
         board = position.units
         self.provinces = provinces = sorted(board)
         self.units = [board[p] for p in provinces]
         self.index = {p: i for i, p in enumerate(provinces)}
         self.n = n = len(self.units)
-        self.given: list[MovementOrder] = []
+        self.given: list[MovementOrder | None] = []
         self.kind = [HOLD] * n
         self.dest = [""] * n
+        self.target = [""] * n
         self.void: list[str | None] = [None] * n
         self.moves: list[int] = []
         self.supports: list[int] = []
@@ -259,28 +265,30 @@ class _Builder:
         self.whole_route = [False] * n
 
     def read_orders(self) -> None:
-        """Each unit's order (hold when none) and its kind; armies that may go by convoy."""
+        """Each unit's order (None when it has none: it holds) and its kind; armies that may go
+        by convoy."""
         army_near, prov, kind, dest = self.facts.army_near, self.prov, self.kind, self.dest
-        by_province, given = self.by_province, self.given
+        target, units = self.target, self.units
         moves, supports, convoys = self.moves, self.supports, self.convoys
         maybe_convoyed, army = self.maybe_convoyed, UnitType.ARMY
-        for i, (p, unit) in enumerate(zip(self.provinces, self.units, strict=True)):
-            order = by_province.get(p)
-            if order is None:
-                order = Hold(UnitRef(unit.type, unit.location))
-            given.append(order)
-            if isinstance(order, Move):
+        get, provinces = self.by_province.get, self.provinces
+        self.given = given = [get(p) for p in provinces]
+        for i, order in enumerate(given):
+            if type(order) is Move:
                 moves.append(i)
                 kind[i] = MOVE
-                dest[i] = target = prov[order.target]
-                if unit.type is army and (order.via_convoy or target not in army_near.get(p, ())):
+                target[i] = to = order.target
+                dest[i] = where = prov[to]
+                if units[i].type is army and (
+                    order.via_convoy or where not in army_near.get(provinces[i], ())
+                ):
                     maybe_convoyed.add(i)
-            elif isinstance(order, _SUPPORTS):
-                supports.append(i)
-                kind[i] = SUPPORT
-            elif isinstance(order, Convoy):
+            elif type(order) is Convoy:
                 convoys.append(i)
                 kind[i] = CONVOY
+            elif order is not None and type(order) is not Hold:
+                supports.append(i)
+                kind[i] = SUPPORT
 
     def match_convoys(self) -> None:
         """Each convoy with the army whose move it names, or why it is void."""
@@ -366,41 +374,40 @@ class _Builder:
     def find_targets(self) -> None:
         """Which moves go into each province, who stands there, and head-to-head pairs."""
         kind, dest, route, moves_into = self.kind, self.dest, self.route, self.moves_into
+        occupant, facing, provinces, at = self.occupant, self.facing, self.provinces, self.index.get
         for i in self.moves:
             if kind[i] != MOVE:
                 continue
             target = dest[i]
-            if target in moves_into:
-                moves_into[target].append(i)
-            else:
+            into = moves_into.get(target)
+            if into is None:
                 moves_into[target] = [i]
-            o = self.index.get(target, NONE)
-            self.occupant[i] = o
-            if (
-                o != NONE
-                and kind[o] == MOVE
-                and dest[o] == self.provinces[i]
-                and route[i] != BY_CONVOY
-                and route[o] != BY_CONVOY
-            ):
-                self.facing[i] = o
+            else:
+                into.append(i)
+            o = at(target, NONE)
+            if o != NONE:
+                occupant[i] = o
+                if (
+                    dest[o] == provinces[i]
+                    and kind[o] == MOVE
+                    and route[i] != BY_CONVOY
+                    and route[o] != BY_CONVOY
+                ):
+                    facing[i] = o
 
     def match_supports(self) -> None:
         """Each support with the unit it backs (or why it is void) and the area it is for."""
-        prov = self.prov
+        prov, index, kind, dest, given = self.prov, self.index, self.kind, self.dest, self.given
+        void, supported, backers, area = self.void, self.supported, self.backers, self.support_area
         for i in self.supports:
-            order = self.given[i]
+            order = given[i]
             assert isinstance(order, _SUPPORTS)
-            backed, self.void[i] = _support_void(
-                order, i, self.index, self.kind, self.dest, self.given, prov
-            )
-            self.supported[i] = backed
+            backed, void[i] = _support_void(order, i, index, kind, dest, given, prov)
+            supported[i] = backed
             if backed != NONE:
-                self.backers[backed] += (i,)
-            self.support_area[i] = (
-                prov[order.target]
-                if isinstance(order, SupportMove)
-                else prov[order.supported.location]
+                backers[backed] += (i,)
+            area[i] = (
+                prov[order.target] if type(order) is SupportMove else prov[order.supported.location]
             )
 
     def assign_convoys(self) -> None:
@@ -447,10 +454,12 @@ class _Builder:
             units=self.units,
             orders=self.given,
             kind=self.kind,
+            moves=self.moves,
             power=[u.power for u in self.units],
             province=self.provinces,
             index=self.index,
             dest=self.dest,
+            target=self.target,
             occupant=self.occupant,
             facing=self.facing,
             route=self.route,
