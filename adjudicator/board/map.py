@@ -172,6 +172,17 @@ class Map:
             if loc in self.fleet_adjacency.get(location, ())
         )
 
+    def power_name(self, code: str) -> str:
+        """A power as people read it: its name from the map ('France'), else the code in title
+        case; '(no power given)' for none."""
+        info = self.powers.get(code)
+        return info.name if info else code.title() or "(no power given)"
+
+    def power_adjective(self, code: str) -> str:
+        """A power's adjective from the map ('French'), else the code in title case."""
+        info = self.powers.get(code)
+        return info.adjective if info else code.title()
+
     def neutral_at(self, phase: Phase) -> frozenset[str]:
         """The powers nobody plays in this phase."""
         return frozenset(

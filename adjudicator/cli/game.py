@@ -19,7 +19,7 @@ from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Phase, PhaseKind, Season
 from adjudicator.cli import game_orders
-from adjudicator.cli.game_io import game_name, load, power_name, save, update
+from adjudicator.cli.game_io import game_name, load, save, update
 from adjudicator.cli.game_orders import describe_pending, missing_warning
 from adjudicator.cli.options import daide_output, result_format
 from adjudicator.game.game import (
@@ -214,11 +214,11 @@ def describe_position(game_map: Map, position: Position) -> str:
         | {u.power for u in position.units.values()}
         | set(position.centers.values())
     )
-    width = max(len(power_name(game_map, p)) for p in powers) + 2
+    width = max(len(game_map.power_name(p)) for p in powers) + 2
     for power in powers:
         units = [str(u) for u in position.units_of(power)]
         centers = position.centers_of(power)
-        lead = f"{power_name(game_map, power) + ':':<{width}}"
+        lead = f"{game_map.power_name(power) + ':':<{width}}"
         lines.append(f"{lead}{len(units)} units: {', '.join(units) or '-'}")
         lines.append(f"{'':<{width}}{len(centers)} centres: {', '.join(centers) or '-'}")
     unowned = sorted(game_map.supply_centers - set(position.centers))
@@ -227,8 +227,7 @@ def describe_position(game_map: Map, position: Position) -> str:
     if position.dislodged:
         lines += ["", "Dislodged:"]
         for d in sorted(position.dislodged.values(), key=lambda d: (d.unit.power, str(d.unit))):
-            info = game_map.powers.get(d.unit.power)
-            adjective = info.adjective if info else d.unit.power.title()
+            adjective = game_map.power_adjective(d.unit.power)
             where = _either([_place(game_map, r) for r in d.retreats]) if d.retreats else None
             fate = f"can retreat to {where}" if where else "has nowhere to retreat"
             lines.append(
@@ -242,9 +241,9 @@ def describe_position(game_map: Map, position: Position) -> str:
         lines += ["", "Adjustments:"]
         for power, count in sorted(due.items()):
             what = f"builds {count}" if count > 0 else f"removes {-count}"
-            lines.append(f"  {power_name(game_map, power)} {what}")
+            lines.append(f"  {game_map.power_name(power)} {what}")
     if position.winner:
-        lines += ["", f"Winner: {power_name(game_map, position.winner)}"]
+        lines += ["", f"Winner: {game_map.power_name(position.winner)}"]
     return "\n".join(lines)
 
 
@@ -253,7 +252,7 @@ def describe_players(game_map: Map, position: Position, rules: Rules) -> list[st
     from adjudicator.resolve.sides import coin_toss
 
     def names(powers: Iterable[str]) -> str:
-        return ", ".join(power_name(game_map, p) for p in sorted(powers))
+        return ", ".join(game_map.power_name(p) for p in sorted(powers))
 
     lines = []
     neutral = game_map.neutral_at(position.phase)
@@ -268,7 +267,7 @@ def describe_players(game_map: Map, position: Position, rules: Rules) -> list[st
     if joined and position.phase > Phase(joined.year - 1, Season.FALL, PhaseKind.RETREAT):
         won = coin_toss(game_map, rules)
         lines.append(
-            f"Coin toss won by {won}: {power_name(game_map, joins)} plays with it from {joined}"
+            f"Coin toss won by {won}: {game_map.power_name(joins)} plays with it from {joined}"
         )
     return ["", *lines] if lines else []
 
@@ -279,9 +278,9 @@ def describe_results(game_map: Map, played: PlayedPhase) -> str:
     for r in played.results:
         tags = f" ({', '.join(r.tags)})" if r.tags else ""
         why = f": {r.reason}" if r.reason else ""
-        lines.append(f"  {power_name(game_map, r.power)}: {r.order}  {r.result}{tags}{why}")
+        lines.append(f"  {game_map.power_name(r.power)}: {r.order}  {r.result}{tags}{why}")
     for e in played.errors:
-        lines.append(f"  {power_name(game_map, e.power)}: {e.input!r} not read: {e.error}")
+        lines.append(f"  {game_map.power_name(e.power)}: {e.input!r} not read: {e.error}")
     lines.append(f"Next: {played.next.phase}")
     return "\n".join(lines)
 

@@ -9,7 +9,6 @@ from typing import TypeVar
 
 import click
 
-from adjudicator.board.map import Map
 from adjudicator.game.game import Game, GameError
 from adjudicator.game.gamefile import GameFileError, read_game, update_game, write_game
 
@@ -42,8 +41,3 @@ def update(path: str, change: Callable[[Game], tuple[Game, T]]) -> tuple[Game, T
 
 def game_name(path: str, game: Game) -> str:
     return game.meta.get("name") or Path(path).stem
-
-
-def power_name(game_map: Map, code: str) -> str:
-    info = game_map.powers.get(code)
-    return info.name if info else code.title()

@@ -13,7 +13,7 @@ import click
 
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.types import PhaseKind
-from adjudicator.cli.game_io import game_name, load, power_name, update
+from adjudicator.cli.game_io import game_name, load, update
 from adjudicator.cli.options import read_text_file
 from adjudicator.game.edit import UnreadableOrders, add_orders
 from adjudicator.game.game import Game, GameError, order_lines, read_orders, undo_last
@@ -34,7 +34,7 @@ def describe_pending(game_map: Map, game: Game) -> str:
     """The orders received so far for the current phase, as read, and who has sent none."""
     lines = ["", "Pending orders:"]
     for power in game.pending:
-        label = f"  {power_name(game_map, power)}: "
+        label = f"  {game_map.power_name(power)}: "
         shown = [reading_line(r) for r in pending_readings(game, power)]
         for index, text in enumerate(shown or ["(none: default orders)"]):
             lines.append((label if index == 0 else " " * len(label)) + text)
@@ -58,7 +58,7 @@ def _defaults(kind: PhaseKind, owed: Sequence[Owed]) -> str:
 def owed_text(game_map: Map, owed: Owed) -> str:
     """'France: A MAR' or 'Austria: A BUD, A VIE, F TRI (nothing sent)'."""
     silent = "" if owed.sent else " (nothing sent)"
-    return f"{power_name(game_map, owed.power)}: {owed.words()}{silent}"
+    return f"{game_map.power_name(owed.power)}: {owed.words()}{silent}"
 
 
 def describe_owed(game_map: Map, game: Game) -> list[str]:
@@ -90,12 +90,12 @@ def status(game_file: str) -> None:
         f"{game_name(game_file, game)}: {phase.season.word} {phase.year} {phase.kind.word}"
         f" ({phase})"
     )
-    received = ", ".join(power_name(game_map, p) for p in game.pending) or "nobody yet"
+    received = ", ".join(game_map.power_name(p) for p in game.pending) or "nobody yet"
     click.echo(f"Orders received from: {received}")
     for power in game.pending:
         unread = sum(1 for r in pending_readings(game, power) if not isinstance(r, OrderEntry))
         if unread:
-            click.echo(f"  {power_name(game_map, power)}: {unread} line(s) not read (game show)")
+            click.echo(f"  {game_map.power_name(power)}: {unread} line(s) not read (game show)")
     for line in describe_owed(game_map, game)[1:]:
         click.echo(line)
 
@@ -165,7 +165,7 @@ def _add(game_file: str, power: str, lines: Sequence[str]) -> None:
         raise click.ClickException(str(error)) from None
     game_map = load_map(game.variant)
     code = done.reading.power
-    label = power_name(game_map, code)
+    label = game_map.power_name(code)
     for entry in done.reading.entries:
         mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
         click.echo(f"{label}: added {entry.input!s} => {entry.order}{mark}")
@@ -189,7 +189,7 @@ def undo(game_file: str, force: bool) -> None:
     game, last = update(game_file, lambda game: undo_last(game, drop_pending=force))
     game_map = load_map(game.variant)
     phase = last.phase
-    senders = ", ".join(power_name(game_map, p) for p in game.pending) or "nobody"
+    senders = ", ".join(game_map.power_name(p) for p in game.pending) or "nobody"
     click.echo(
         f"{game_file}: {phase.season.word} {phase.year} {phase.kind.word} ({phase}) undone; "
         f"its orders are pending again (from {senders})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.board.adjustments import adjustment_counts
-from adjudicator.board.map import Map, load_map
+from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind
 from adjudicator.game.game import Game
@@ -24,11 +24,6 @@ INDENT = "    "
 def phase_words(position: Position) -> str:
     phase = position.phase
     return f"{phase.season.word} {phase.year} {phase.kind.word}"
-
-
-def power_name(game_map: Map, code: str) -> str:
-    info = game_map.powers.get(code)
-    return info.name if info else code.title()
 
 
 def _indented(text: str) -> list[str]:
@@ -123,20 +118,20 @@ def board_lines(game: Game, ordered: Sequence[str], waiting: Sequence[str]) -> l
     for power in sorted(game_map.powers):
         units = ", ".join(str(u) for u in position.units_of(power)) or "-"
         centers = position.centers_of(power)
-        lines.append(f"{power_name(game_map, power) + ':':<10}{len(centers):>2} centres; {units}")
+        lines.append(f"{game_map.power_name(power) + ':':<10}{len(centers):>2} centres; {units}")
     for d in sorted(position.dislodged.values(), key=lambda d: str(d.unit)):
         options = ", ".join(d.retreats) or "nowhere"
-        name = power_name(game_map, d.unit.power)
+        name = game_map.power_name(d.unit.power)
         lines.append(f"Dislodged: {name} {d.unit}, may retreat to {options}")
     if position.phase.kind is PhaseKind.ADJUSTMENT:
         for power, count in sorted(adjustment_counts(game_map, position).items()):
             if count:
                 what = f"builds {count}" if count > 0 else f"removes {-count}"
-                lines.append(f"Adjustment: {power_name(game_map, power)} {what}")
-    names = [power_name(game_map, p) for p in ordered]
+                lines.append(f"Adjustment: {game_map.power_name(power)} {what}")
+    names = [game_map.power_name(p) for p in ordered]
     lines += ["", f"Orders received from: {', '.join(names) or 'nobody yet'}"]
     if waiting:
         lines.append(
-            f"Waiting (asked to wait): {', '.join(power_name(game_map, p) for p in waiting)}"
+            f"Waiting (asked to wait): {', '.join(game_map.power_name(p) for p in waiting)}"
         )
     return lines

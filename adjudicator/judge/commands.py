@@ -131,7 +131,7 @@ class Session:
             )
             return
         self.row, self.power = row, player.power
-        name = ack.power_name(load_map(row.game.variant), player.power)
+        name = load_map(row.game.variant).power_name(player.power)
         position = row.game.current
         self._say(
             f"Signed on as {name} in game {game_name!r}, "

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from adjudicator.board.map import MapError, load_map
 from adjudicator.game.game import Game, GameError, adjudicate_pending, undo_last
-from adjudicator.judge.ack import phase_words, power_name
+from adjudicator.judge.ack import phase_words
 from adjudicator.judge.deadlines import iso, missing_powers, next_deadline, shown
 from adjudicator.judge.store import GameRow, Store
 from adjudicator.report.text import judge_report
@@ -28,13 +28,13 @@ def results_text(row: GameRow, before: Game, after: Game, deadline: str | None) 
     lines = [body.rstrip("\n")]
     missing = missing_powers(before)
     if missing:
-        names = ", ".join(power_name(game_map, p) for p in missing)
+        names = ", ".join(game_map.power_name(p) for p in missing)
         lines += ["", f"No orders were received from: {names}."]
     lines += unread_lines(game_map, played.errors)
     position = after.current
     lines.append("")
     if game_over(position, after.rules):
-        winner = power_name(game_map, position.winner) if position.winner else "nobody"
+        winner = game_map.power_name(position.winner) if position.winner else "nobody"
         lines.append(f"The game {row.name!r} is over: {winner} has won.")
     else:
         lines.append(
@@ -121,7 +121,7 @@ def late_notices(store: Store, row: GameRow, grace_until: datetime, now: datetim
             continue
         body = (
             f"The deadline for {row.name} {phase_words(position)} ({row.name}.{position.phase}) "
-            f"has passed\nand no orders from {power_name(game_map, player.power)} have arrived.\n"
+            f"has passed\nand no orders from {game_map.power_name(player.power)} have arrived.\n"
             f"The phase will be adjudicated at {shown(iso(grace_until))},\n"
             "with or without them.\n"
         )

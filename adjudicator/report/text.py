@@ -72,12 +72,10 @@ class _Names:
     game_map: Map
 
     def power(self, code: str) -> str:
-        info = self.game_map.powers.get(code)
-        return info.name if info else code.title()
+        return self.game_map.power_name(code)
 
     def adjective(self, code: str) -> str:
-        info = self.game_map.powers.get(code)
-        return info.adjective if info else code.title()
+        return self.game_map.power_adjective(code)
 
     def province(self, code: str) -> str:
         province = self.game_map.provinces.get(code)

@@ -16,11 +16,6 @@ _TITLES = (
 )
 
 
-def _power(game_map: Map, code: str) -> str:
-    info = game_map.powers.get(code)
-    return info.name if info else code.title() or "(no power given)"
-
-
 def unread_lines(game_map: Map, errors: Sequence[OrderError]) -> list[str]:
     """The block for a report: empty when every line was read as an order."""
     lines: list[str] = []
@@ -33,7 +28,7 @@ def unread_lines(game_map: Map, errors: Sequence[OrderError]) -> list[str]:
             continue
         lines += ["", title]
         for power, chosen in by_power.items():
-            lines += ["", f"{_power(game_map, power)}:"]
+            lines += ["", f"{game_map.power_name(power)}:"]
             lines += [render_caret(e.input, e.span, e.error) for e in chosen]
     return lines
 
