@@ -45,14 +45,7 @@ def describe_pending(game_map: Map, game: Game) -> str:
 
 def _defaults(kind: PhaseKind, owed: Sequence[Owed]) -> str:
     """What becomes of the orders owed if they never come."""
-    if kind is PhaseKind.MOVEMENT:
-        return "units without orders hold"
-    if kind is PhaseKind.RETREAT:
-        return "dislodged units without orders are disbanded"
-    fates = ["builds not ordered are waived"] if any(o.builds for o in owed) else []
-    if any(o.removals for o in owed):
-        fates.append("removals not ordered are made by the civil-disorder rules")
-    return "; ".join(fates)
+    return "; ".join(sorted({o.fate(kind) for o in owed}))
 
 
 def owed_text(game_map: Map, owed: Owed) -> str:

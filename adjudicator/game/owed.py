@@ -45,6 +45,17 @@ class Owed:
         count, noun = (self.builds, "build") if self.builds else (self.removals, "removal")
         return f"{count} {noun}{'' if count == 1 else 's'}"
 
+    def fate(self, kind: PhaseKind) -> str:
+        """What becomes of what is owed if it never comes, the one wording every command and
+        mail uses ('units without orders hold', 'builds not ordered are waived')."""
+        if self.units:
+            if kind is PhaseKind.MOVEMENT:
+                return "units without orders hold"
+            return "dislodged units without orders are disbanded"
+        if self.builds:
+            return "builds not ordered are waived"
+        return "removals not ordered are made by the civil-disorder rules"
+
 
 def _adjustments_used(entries: Sequence[OrderEntry], power: str) -> tuple[int, int]:
     """(builds and waives, removals) a power's legal adjustment orders use up."""

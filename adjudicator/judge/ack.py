@@ -87,16 +87,7 @@ def order_set_lines(game: Game, power: str) -> list[str]:
     owed = next((o for o in owed_orders(game) if o.power == power), None)
     if owed is None:
         return lines
-    if owed.units:
-        fate = "hold" if phase.kind is PhaseKind.MOVEMENT else "be disbanded"
-        lines.append(f"Units without orders (they will {fate}): {', '.join(owed.units)}")
-    elif owed.builds:
-        lines.append(f"Builds still to order: {owed.builds} (they will be waived)")
-    else:
-        lines.append(
-            f"Removals still to order: {owed.removals} "
-            "(they will be made by the rules of civil disorder)"
-        )
+    lines.append(f"Not yet ordered: {owed.words()} ({owed.fate(phase.kind)})")
     return lines
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from adjudicator.board.types import PhaseKind
 from adjudicator.game.game import Game, declare_disorder, new_game, with_orders
 from adjudicator.game.gamefile import game_from_text
 from adjudicator.game.owed import Owed, owed_orders
@@ -100,3 +101,17 @@ def test_adjustments_builds_and_removals_still_to_order() -> None:
     game = with_orders(game, "FRANCE", ["Build A Par", "Waive"])
     game = with_orders(game, "AUSTRIA", ["Remove F Tri"])
     assert owed_orders(game) == ()
+
+
+def test_one_wording_of_what_becomes_of_missing_orders() -> None:
+    """`game status`/`adjudicate` and the judge's acknowledgement both say it with Owed.fate."""
+    movement, retreat = PhaseKind.MOVEMENT, PhaseKind.RETREAT
+    assert Owed("FRANCE", units=("A PAR",)).fate(movement) == "units without orders hold"
+    assert Owed("FRANCE", units=("A PAR",)).fate(retreat) == (
+        "dislodged units without orders are disbanded"
+    )
+    adjustment = PhaseKind.ADJUSTMENT
+    assert Owed("FRANCE", builds=1).fate(adjustment) == "builds not ordered are waived"
+    assert Owed("FRANCE", removals=2).fate(adjustment) == (
+        "removals not ordered are made by the civil-disorder rules"
+    )

@@ -57,7 +57,7 @@ def test_a_mail_replaces_the_power_s_earlier_orders(store: Store) -> None:
     process_mail(store, mail("SIGNON Fdemo paris1900\nA Par - Bur\nA Mar - Spa\n"), NOW)
     process_mail(store, mail("SIGNON Fdemo paris1900\nF Bre - Mao\n", number=2), NOW)
     assert store.get_game("demo").game.pending["FRANCE"] == ("F Bre - Mao",)
-    assert "Units without orders (they will hold): A MAR, A PAR" in _acks(store)[1]
+    assert "Not yet ordered: A MAR, A PAR (units without orders hold)" in _acks(store)[1]
 
 
 def test_one_power_cannot_order_another_s_units(store: Store) -> None:
