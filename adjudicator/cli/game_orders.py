@@ -24,7 +24,8 @@ from adjudicator.orders.results import OrderEntry, faults
 
 
 def reading_line(reading: Reading) -> str:
-    """One order in canonical form (marked when it cannot succeed), or a line not read."""
+    """One order in canonical form (marked when it cannot succeed), or a line not read: every
+    command that echoes an order writes it with this."""
     if isinstance(reading, OrderEntry):
         return str(reading.order) + (f"   (illegal: {reading.illegal})" if reading.illegal else "")
     return f"{reading.input!r} not read: {reading.error}"
@@ -133,8 +134,7 @@ def orders(game_file: str, power: str, orders_file: str | None, added: tuple[str
     if code in game.disorder:
         click.echo(f"  ({label} is declared in civil disorder: these orders are ignored)")
     for entry in reading.entries:
-        mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
-        click.echo(f"  {entry.input!s:<36} => {entry.order}{mark}")
+        click.echo(f"  {entry.input!s:<36} => {reading_line(entry)}")
     for problem in reading.errors:
         click.echo(render_caret(problem.input, problem.span, problem.error))
     failed = faults(reading.errors)  # an ignored comment is shown, but is no fault
@@ -160,8 +160,7 @@ def _add(game_file: str, power: str, lines: Sequence[str]) -> None:
     code = done.reading.power
     label = game_map.power_name(code)
     for entry in done.reading.entries:
-        mark = f"   (illegal: {entry.illegal})" if entry.illegal else ""
-        click.echo(f"{label}: added {entry.input!s} => {entry.order}{mark}")
+        click.echo(f"{label}: added {entry.input!s} => {reading_line(entry)}")
     for line in done.replaced:
         click.echo(f"  replaces {line}")
     if code in game.disorder:

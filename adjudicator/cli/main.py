@@ -160,6 +160,7 @@ def check(orders_file: str, state_file: str, power: str | None) -> None:
     """Read an order sheet against a position and show what each line means, or why not,
     in the order of the sheet."""
     from adjudicator.board.map import load_map
+    from adjudicator.cli.game_orders import reading_line
     from adjudicator.game.game import GameError, resolve_power
     from adjudicator.game.readings import in_written_order
     from adjudicator.orders.caret import render_caret
@@ -178,8 +179,7 @@ def check(orders_file: str, state_file: str, power: str | None) -> None:
     for reading in in_written_order(game_map, [text], code, entries, errors):
         label = f"{reading.power.title() or '?'}:"
         if isinstance(reading, OrderEntry):
-            mark = f"  (illegal: {reading.illegal})" if reading.illegal else ""
-            click.echo(f"{label:9} {reading.input!s:40} => {reading.order}{mark}")
+            click.echo(f"{label:9} {reading.input!s:40} => {reading_line(reading)}")
         else:
             click.echo(label)
             click.echo(render_caret(reading.input, reading.span, reading.error))

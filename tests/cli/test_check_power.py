@@ -37,7 +37,7 @@ def test_a_one_power_sheet_reads_in_sheet_order(tmp_path: Path) -> None:
         "^^^ not an order (a message to the gamesmaster? start the line with '#')\n"
         "France:   F Bre - Mao                              => F BRE - MAO\n"
         "France:   A Mar - Mos                              => A MAR - MOS"
-        "  (illegal: A MAR cannot reach MOS)\n"
+        "   (illegal: A MAR cannot reach MOS)\n"
         "France:\n"
         "A Mun H\n"
         "^^^^^ A MUN belongs to Germany, not France\n"
