@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from adjudicator.board.map import Map
 from adjudicator.board.names import NameProblem, join_compounds, resolve_power, resolve_province
 from adjudicator.board.types import PhaseKind, UnitType, coast_of, province_of
 from adjudicator.orders import model
+from adjudicator.orders.lark_problem import lark_problem
 from adjudicator.orders.parse import (
     Form,
     RawOrder,
@@ -189,21 +190,8 @@ def _span_of(token: Token) -> Span:
     return start, token.end_pos or start + len(token)
 
 
-def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
-    if isinstance(error, UnexpectedToken):
-        expected = ", ".join(sorted({_LABELS.get(n, n) for n in error.expected}))
-        if error.token.type == "$END":
-            return SyntaxProblem(
-                f"incomplete DAIDE order: expected {expected}", (len(text), len(text))
-            )
-        return SyntaxProblem(
-            f"unexpected '{error.token}' in a DAIDE order: expected {expected}",
-            _span_of(error.token),
-        )
-    if isinstance(error, UnexpectedCharacters):
-        pos: int = getattr(error, "pos_in_stream", None) or 0  # see parse._problem
-        return SyntaxProblem(f"unexpected character '{text[pos]}'", (pos, pos + 1))
-    return SyntaxProblem("cannot read this DAIDE order", (0, len(text)))  # pragma: no cover
+def _expected(names: set[str]) -> str:
+    return ", ".join(sorted({_LABELS.get(n, n) for n in names}))
 
 
 @lru_cache(maxsize=1 << 12)
@@ -212,7 +200,7 @@ def _tree(text: str) -> Tree[Token] | SyntaxProblem:
     try:
         return _parser().parse(text)
     except UnexpectedInput as error:
-        return _problem(error, text)
+        return SyntaxProblem(*lark_problem(error, text, _expected, "DAIDE order"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ from typing import Any, Literal, NamedTuple
 
 import lark
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 from lark.lexer import PatternStr
 
 from adjudicator.board.convoy import route_problem
@@ -31,6 +31,7 @@ from adjudicator.board.names import NameProblem, Place, location_for, resolve_co
 from adjudicator.board.resources import data_dir
 from adjudicator.board.types import PhaseKind, UnitType, province_of
 from adjudicator.orders import model
+from adjudicator.orders.lark_problem import lark_problem
 
 Span = tuple[int, int]
 Form = Literal[
@@ -162,25 +163,6 @@ def _expected(names: set[str]) -> str:
     return ", ".join(labels) if labels else "something else"
 
 
-def _problem(error: UnexpectedInput, text: str) -> SyntaxProblem:
-    if isinstance(error, UnexpectedToken):
-        token = error.token
-        if token.type == "$END":
-            return SyntaxProblem(
-                f"incomplete order: expected {_expected(error.expected)}", (len(text), len(text))
-            )
-        start = token.start_pos or 0
-        return SyntaxProblem(
-            f"unexpected '{token}': expected {_expected(error.expected)}",
-            (start, token.end_pos or start + len(token)),
-        )
-    if isinstance(error, UnexpectedCharacters):
-        # Lark declares pos_in_stream as None (unannotated): compiled code would check for None.
-        pos: int = getattr(error, "pos_in_stream", None) or 0
-        return SyntaxProblem(f"unexpected character '{text[pos]}'", (pos, pos + 1))
-    return SyntaxProblem("cannot read this order", (0, len(text)))
-
-
 def _span(node: Tree[Token]) -> Span:
     return node.meta.start_pos, node.meta.end_pos
 
@@ -240,7 +222,7 @@ def _direct_parse(text: str) -> RawOrder | SyntaxProblem:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
-        return _problem(error, text)
+        return SyntaxProblem(*lark_problem(error, text, _expected, "order"))
     return _raw(tree)
 
 

@@ -153,12 +153,12 @@ def test_the_power_the_sheet_gives_is_kept_and_checked_as_usual() -> None:
         ),
         (
             "( ENG XXX LON ) HLD",
-            "unexpected 'XXX' in a DAIDE order: expected AMY, FLT",
+            "unexpected 'XXX': expected AMY, FLT",
             "XXX",
         ),
         (
             "( ENG FLT LON ) HLD NTH",
-            "unexpected 'NTH' in a DAIDE order: expected the end of the order",
+            "unexpected 'NTH': expected the end of the order",
             "NTH",
         ),
     ],
