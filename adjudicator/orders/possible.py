@@ -58,12 +58,29 @@ class _Facts:
     """Name -> its hold and its moves by land or sea."""
     reach_of: dict[str, frozenset[str]]
     """Name -> the provinces it reaches (`reach`)."""
-    supports: dict[str, Mapping[str, tuple[str, ...]]]
-    """Name -> name of another unit -> the supports of it holding or moving by land or sea
-    that a unit of the first name may give."""
+    supports: dict[str, tuple[tuple[str, tuple[str, ...]], ...]]
+    """Name -> (name of another unit, the supports of it holding or moving by land or sea
+    that a unit of the first name may give), by the first place of the other it supports."""
+    near: dict[str, int]
+    """Name -> the coastal provinces it reaches (bits of `Seas.coast_bit`): where the convoyed
+    moves it may support land."""
     by_sea: dict[str, Mapping[str, tuple[str, str | None]]]
     """Army's name -> coastal province -> its move there by convoy ("A LON - BEL VIA") and, for
     a province it does not border, the end of a support of that move (" S A LON - BEL")."""
+    carried: dict[tuple[str, int], _Carried]
+    """(army's province, the fleets at sea linked to it) -> its convoys (`carry`)."""
+
+    def carry(self, army: str, carriers: int) -> _Carried:
+        """What the fleets at sea linked to an army (`carriers`, bits) can do for it: facts of
+        the map, the same in every position with those fleets, so found once (the table is
+        bounded: cleared when full)."""
+        key = (army, carriers)
+        found = self.carried.get(key)
+        if found is None:
+            if len(self.carried) >= 1 << 14:
+                self.carried.clear()
+            found = self.carried[key] = _carried(self, army, carriers)
+        return found
 
     def reach(self, name: str) -> frozenset[str]:
         """The provinces a unit of this name moves to in one step (where it may support)."""
@@ -90,7 +107,12 @@ class _Facts:
             self.own[name] = found
         return found
 
-    def support_orders(self, name: str) -> Mapping[str, tuple[str, ...]]:
+    def near_coasts(self, name: str) -> int:
+        coast_bit = self.seas.coast_bit
+        found = self.near[name] = sum(coast_bit.get(p, 0) for p in self.reach(name))
+        return found
+
+    def support_orders(self, name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         found = self.supports.get(name)
         if found is None:
             found = self._support_orders(name)
@@ -111,7 +133,7 @@ class _Facts:
             self.by_sea[name] = found
         return found
 
-    def _support_orders(self, name: str) -> Mapping[str, tuple[str, ...]]:
+    def _support_orders(self, name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         here = self.map.facts.province[name[2:]]
         table: dict[str, list[str]] = {}
         for target in sorted(self.reach(name) - {here}):
@@ -121,7 +143,7 @@ class _Facts:
                 if province != here:
                     moves = table.setdefault(other, [])
                     moves.extend(f"{name} S {other} - {form}" for form in forms)
-        return {other: tuple(orders) for other, orders in table.items()}
+        return tuple((other, tuple(orders)) for other, orders in table.items())
 
 
 @cache
@@ -155,7 +177,55 @@ def _facts(game_map: Map) -> _Facts:
         own={},
         reach_of={},
         supports={},
+        near={},
         by_sea={},
+        carried={},
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Carried:
+    """An army's orders over the fleets at sea linked to it, and the fleets' orders for it."""
+
+    landings: tuple[str, ...]
+    """Where those fleets could convoy the army (neighbours included), sorted."""
+    via: tuple[str, ...]
+    """Its moves there by convoy ("A LON - BEL VIA")."""
+    far: tuple[tuple[str, str], ...]
+    """(landing, the end of the order supporting the move there: " S A LON - BEL") for the
+    landings the army does not border: only a convoy brings it there."""
+    convoys: Mapping[int, tuple[str, ...]]
+    """Fleet bit -> its convoys of the army ("F NTH C A LON - BEL"), to every landing some
+    route of needed fleets with it on it reaches (the reader's test, DATC 6.G.19); the fleet
+    named by its area (`_Movement.orders` renames one on a coast of a port)."""
+    without: Mapping[int, int]
+    """Fleet bit -> the landings (coast bits) the other fleets could carry the army to."""
+
+
+def _carried(facts: _Facts, army: str, carriers: int) -> _Carried:
+    seas, name = facts.seas, "A " + army
+    landings = seas.landing_names(seas.landings(carriers) & ~seas.coast_bit[army])
+    ways = facts.by_sea.get(name) or facts.by_sea_orders(name)
+    convoys = {
+        fleet: tuple(
+            f"F {seas.areas[fleet.bit_length() - 1]} C {name} - {target}"
+            for target in seas.landing_names(reached)
+        )
+        for fleet, reached in seas.needed(carriers, army).items()
+    }
+    start, without = seas.water[army], {}
+    rest = carriers
+    while rest:
+        fleet = rest & -rest
+        rest ^= fleet
+        others = carriers & ~fleet
+        without[fleet] = seas.landings(seas.spread(start & others, others))
+    return _Carried(
+        landings=landings,
+        via=tuple(ways[target][0] for target in landings),
+        far=tuple((t, support) for t in landings if (support := ways[t][1]) is not None),
+        convoys=convoys,
+        without=without,
     )
 
 
@@ -204,127 +274,108 @@ def possible_orders(
 
 
 class _Movement:
-    """One movement phase: the board's units by name, the fleets at sea and where they could
-    carry each army; then the orders of the units of the ordering powers."""
+    """One movement phase: the board's units by name, the fleets at sea and what they could
+    do for each army next to them (`_Facts.carry`); then the orders of the units of the
+    ordering powers."""
 
     def __init__(self, facts: _Facts, position: Position, powers: set[str]) -> None:
         self.facts = facts
-        self.seas = seas = facts.seas
         self.units = units = position.units
         self.powers = powers
         self.names = {p: u.type + " " + u.location for p, u in units.items()}
-        area_bit = seas.area_bit
-        self.fleets = sum(
-            area_bit[p] for p, u in units.items() if u.type is UnitType.FLEET and p in area_bit
-        )
-        self.convoyed: dict[str, tuple[str, ...]] = {}
-        """Army's province -> where fleets could convoy it (neighbours included)."""
-        self.carriers: dict[str, int] = {}
-        """Army's province -> the fleets that could carry it (bits)."""
+        area_bit = facts.seas.area_bit
+        self.at_sea = {
+            p: area_bit[p] for p, u in units.items() if u.type is UnitType.FLEET and p in area_bit
+        }
+        """Province -> its bit, for each fleet at sea (in a convoy area)."""
+        self.carried: dict[str, tuple[int, _Carried]] = {}
+        """Army's province -> the fleets at sea linked to it and what they could do for it."""
         self.arriving: dict[str, list[tuple[str, str]]] = {}
         """Province -> the armies only a convoy could bring there, each with the end of the
         order supporting that (" S A LON - BEL"): these supports depend on the fleets."""
-        self.needed: dict[int, dict[str, int]] | None = None
-        self.linked: dict[tuple[int, str], int] = {}
-        """(fleet bit, army's province) -> the other fleets at sea linked to the army."""
-        if self.fleets:
-            self._find_convoys()
+        self.arrivals = 0
+        """The provinces of `arriving` (bits of `Seas.coast_bit`)."""
+        self.convoys: dict[int, list[str]] = {}
+        """Fleet bit -> its convoys ("F NTH C A LON - BEL"), army by army."""
+        if self.at_sea:
+            self._find_convoys(sum(self.at_sea.values()))
 
-    def _find_convoys(self) -> None:
-        seas, fleets = self.seas, self.fleets
-        facts = self.facts
-        coastal, by_sea = facts.coastal, facts.by_sea
+    def _find_convoys(self, fleets: int) -> None:
+        facts, seas = self.facts, self.facts.seas
+        coastal, water, coast_bit = facts.coastal, seas.water, seas.coast_bit
         groups = seas.groups(fleets)
+        arriving, convoys = self.arriving, self.convoys
         for province, unit in self.units.items():
             if unit.type is not UnitType.ARMY or province not in coastal:
                 continue
-            start = seas.water.get(province, 0) & fleets
+            start = water.get(province, 0) & fleets
             if not start:
                 continue
-            carriers, landings = reached(start, groups)
-            landings &= ~seas.coast_bit[province]
-            if landings:
-                targets = seas.landing_names(landings)
-                self.convoyed[province] = targets
-                self.carriers[province] = carriers
-                ways = by_sea.get(self.names[province]) or facts.by_sea_orders(self.names[province])
-                for target in targets:
-                    support = ways[target][1]
-                    if support is not None:
-                        self.arriving.setdefault(target, []).append((province, support))
+            carriers = reached(start, groups)[0]
+            carried = facts.carry(province, carriers)
+            if not carried.landings:
+                continue
+            self.carried[province] = carriers, carried
+            for target, support in carried.far:
+                if target in arriving:
+                    arriving[target].append((province, support))
+                else:
+                    arriving[target] = [(province, support)]
+                    self.arrivals |= coast_bit[target]
+            for fleet, ends in carried.convoys.items():
+                if fleet in convoys:
+                    convoys[fleet].extend(ends)
+                else:
+                    convoys[fleet] = list(ends)
 
     def orders(self) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
-        facts, names = self.facts, self.names
-        own, supports, by_sea = facts.own, facts.supports, facts.by_sea
-        arriving, convoyed = frozenset(self.arriving), self.convoyed
+        facts, names, powers = self.facts, self.names, self.powers
+        own, supports = facts.own, facts.supports
+        carried, at_sea, near, arrivals = self.carried, self.at_sea, facts.near, self.arrivals
         spots = set(names.values())
-        reach_of, area_bit, fleets = facts.reach_of, self.seas.area_bit, self.fleets
-        at_sea = {p for p in self.units if area_bit.get(p, 0) & fleets} if convoyed else ()
         for province, unit in self.units.items():
-            if unit.power not in self.powers:
+            if unit.power not in powers:
                 continue
             name = names[province]
             out = list(own.get(name) or facts.own_orders(name))
-            if province in convoyed:
-                ways = by_sea.get(name) or facts.by_sea_orders(name)
-                out.extend([ways[target][0] for target in convoyed[province]])
+            if province in carried:
+                out.extend(carried[province][1].via)
             table = supports.get(name) or facts.support_orders(name)
-            for other, supporting in table.items():  # the table's order: same in every process
+            for other, supporting in table:  # the table's order: same in every process
                 if other in spots:
                     out.extend(supporting)
-            near = (reach_of.get(name) or facts.reach(name)) & arriving if arriving else None
-            if near:
-                self._supports_by_sea(province, name, out, near)
+            if arrivals:
+                reach = near.get(name)
+                if reach is None:
+                    reach = facts.near_coasts(name)
+                if reach & arrivals:
+                    self._supports_by_sea(province, name, out, reach & arrivals)
             if province in at_sea:
-                self._convoys(province, name, out)
+                convoys = self.convoys.get(at_sea[province], ())
+                if unit.location != province:  # on a coast of a port: named with it
+                    convoys = [name + order[len(province) + 2 :] for order in convoys]
+                out.extend(convoys)
             found[unit.location] = tuple(out)
         return found
 
-    def _supports_by_sea(
-        self, province: str, name: str, out: list[str], near: frozenset[str]
-    ) -> None:
-        """A unit's supports of others' moves by convoy into `near`, the places it reaches
-        that such moves arrive at (none its own province, which is never in its reach)."""
-        bit = self.seas.area_bit.get(province, 0) & self.fleets
-        water, others = self.seas.water, self.fleets & ~bit
-        arriving, carriers = self.arriving, self.carriers
-        for target in sorted(near):  # a set: sorted, so the order is the same in every process
-            for army, support in arriving[target]:
-                if bit & carriers[army] and not (
-                    water[army] & water[target] & others  # another fleet carries it alone
-                    or self._carried_without(bit, army, target)
-                ):
+    def _supports_by_sea(self, province: str, name: str, out: list[str], targets: int) -> None:
+        """A unit's supports of others' moves by convoy into `targets`, the places it reaches
+        that such moves land at (read out sorted, so the same in every process; its own
+        province is never among them)."""
+        arriving, seas = self.arriving, self.facts.seas
+        bit = self.at_sea.get(province, 0)
+        for target in seas.landing_names(targets):
+            found = arriving[target]
+            if not bit:  # not a fleet at sea: it carries nobody, so it supports every such move
+                out.extend([name + support for _, support in found])
+                continue
+            landing = seas.coast_bit[target]
+            for army, support in found:
+                carriers, carried = self.carried[army]
+                if bit & carriers and not carried.without[bit] & landing:
                     continue  # only this fleet could carry the army there (DATC 6.D.31)
                 out.append(name + support)
-
-    def _convoys(self, province: str, name: str, out: list[str]) -> None:
-        """The convoys of a fleet at sea."""
-        seas = self.seas
-        for army, landings in self._needed().get(seas.area_bit[province], {}).items():
-            convoy = f"{name} C {self.names[army]} - "
-            out.extend([convoy + target for target in seas.landing_names(landings)])
-
-    def _carried_without(self, fleet: int, army: str, target: str) -> bool:
-        """Could the other fleets at sea carry the army to the target? (The fleets the others
-        link to the army are remembered per fleet and army: a fleet asks for several targets.)"""
-        seas, key = self.seas, (fleet, army)
-        linked = self.linked.get(key)
-        if linked is None:
-            fleets = self.fleets & ~fleet
-            linked = seas.spread(seas.water.get(army, 0) & fleets, fleets)
-            self.linked[key] = linked
-        return bool(linked & seas.water.get(target, 0))
-
-    def _needed(self) -> dict[int, dict[str, int]]:
-        """Fleet bit -> army -> the landings some route of needed fleets carries it to with
-        that fleet on it (computed once per position)."""
-        if self.needed is None:
-            self.needed = {}
-            for army in self.convoyed:
-                for fleet, targets in self.seas.needed(self.fleets, army).items():
-                    self.needed.setdefault(fleet, {})[army] = targets
-        return self.needed
 
 
 # -- retreats and adjustments ---------------------------------------------------------------
