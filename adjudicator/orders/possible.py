@@ -36,9 +36,15 @@ from adjudicator.board.seas import Seas, reached, seas_of
 from adjudicator.board.types import PhaseKind, UnitType
 
 PossibleOrders = Mapping[str, tuple[str, ...]]
+_Unit = tuple[tuple[str, ...], tuple[tuple[str, tuple[str, ...]], ...], int]
+"""What a unit may be ordered to do whoever stands around: its hold and moves by land or sea;
+(the name of another unit, the supports of it holding or moving by land or sea), by the first
+place of the other it supports; the coastal provinces it reaches (bits of `Seas.coast_bit`),
+where the convoyed moves it may support land."""
 """Location -> the canonical strings of every legal order there."""
 
 _NOTHING: frozenset[str] = frozenset()
+_CARRIED_LIMIT = 1 << 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,16 +60,10 @@ class _Facts:
     could move there in one step: the province, and for a fleet the coast it reaches."""
     seas: Seas
     coastal: frozenset[str]
-    own: dict[str, tuple[str, ...]]
-    """Name -> its hold and its moves by land or sea."""
     reach_of: dict[str, frozenset[str]]
     """Name -> the provinces it reaches (`reach`)."""
-    supports: dict[str, tuple[tuple[str, tuple[str, ...]], ...]]
-    """Name -> (name of another unit, the supports of it holding or moving by land or sea
-    that a unit of the first name may give), by the first place of the other it supports."""
-    near: dict[str, int]
-    """Name -> the coastal provinces it reaches (bits of `Seas.coast_bit`): where the convoyed
-    moves it may support land."""
+    units: dict[str, _Unit]
+    """Name -> what a unit of that name may be ordered to do whoever stands around (`unit`)."""
     by_sea: dict[str, Mapping[str, tuple[str, str | None]]]
     """Army's name -> coastal province -> its move there by convoy ("A LON - BEL VIA") and, for
     a province it does not border, the end of a support of that move (" S A LON - BEL")."""
@@ -73,11 +73,11 @@ class _Facts:
     def carry(self, army: str, carriers: int) -> _Carried:
         """What the fleets at sea linked to an army (`carriers`, bits) can do for it: facts of
         the map, the same in every position with those fleets, so found once (the table is
-        bounded: cleared when full)."""
+        bounded: cleared when full; an entry is about 4 KB, the table 16 MB at most)."""
         key = (army, carriers)
         found = self.carried.get(key)
         if found is None:
-            if len(self.carried) >= 1 << 14:
+            if len(self.carried) >= _CARRIED_LIMIT:
                 self.carried.clear()
             found = self.carried[key] = _carried(self, army, carriers)
         return found
@@ -95,28 +95,20 @@ class _Facts:
         self.reach_of[name] = found
         return found
 
-    def own_orders(self, name: str) -> tuple[str, ...]:
-        found = self.own.get(name)
+    def unit(self, name: str) -> _Unit:
+        found = self.units.get(name)
         if found is None:
             location = name[2:]
             if name[0] == "A":
                 targets = self.map.army_adjacency.get(location, _NOTHING)
             else:
                 targets = self.map.fleet_adjacency.get(location, _NOTHING)
-            found = (name + " H", *(name + " - " + t for t in sorted(targets)))
-            self.own[name] = found
-        return found
-
-    def near_coasts(self, name: str) -> int:
-        coast_bit = self.seas.coast_bit
-        found = self.near[name] = sum(coast_bit.get(p, 0) for p in self.reach(name))
-        return found
-
-    def support_orders(self, name: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        found = self.supports.get(name)
-        if found is None:
-            found = self._support_orders(name)
-            self.supports[name] = found
+            coast_bit = self.seas.coast_bit
+            found = self.units[name] = (
+                (name + " H", *(name + " - " + t for t in sorted(targets))),
+                self._support_orders(name),
+                sum(coast_bit.get(p, 0) for p in self.reach(name)),
+            )
         return found
 
     def by_sea_orders(self, name: str) -> Mapping[str, tuple[str, str | None]]:
@@ -174,10 +166,8 @@ def _facts(game_map: Map) -> _Facts:
         arrivals={p: tuple(a) for p, a in arrivals.items()},
         seas=seas_of(game_map),
         coastal=coastal,
-        own={},
         reach_of={},
-        supports={},
-        near={},
+        units={},
         by_sea={},
         carried={},
     )
@@ -331,26 +321,21 @@ class _Movement:
     def orders(self) -> dict[str, tuple[str, ...]]:
         found: dict[str, tuple[str, ...]] = {}
         facts, names, powers = self.facts, self.names, self.powers
-        own, supports = facts.own, facts.supports
-        carried, at_sea, near, arrivals = self.carried, self.at_sea, facts.near, self.arrivals
+        known, carried, at_sea, arrivals = facts.units, self.carried, self.at_sea, self.arrivals
         spots = set(names.values())
         for province, unit in self.units.items():
             if unit.power not in powers:
                 continue
             name = names[province]
-            out = list(own.get(name) or facts.own_orders(name))
+            own, supports, reach = known.get(name) or facts.unit(name)
+            out = list(own)
             if province in carried:
                 out.extend(carried[province][1].via)
-            table = supports.get(name) or facts.support_orders(name)
-            for other, supporting in table:  # the table's order: same in every process
+            for other, supporting in supports:  # the table's order: same in every process
                 if other in spots:
                     out.extend(supporting)
-            if arrivals:
-                reach = near.get(name)
-                if reach is None:
-                    reach = facts.near_coasts(name)
-                if reach & arrivals:
-                    self._supports_by_sea(province, name, out, reach & arrivals)
+            if reach & arrivals:
+                self._supports_by_sea(province, name, out, reach & arrivals)
             if province in at_sea:
                 convoys = self.convoys.get(at_sea[province], ())
                 if unit.location != province:  # on a coast of a port: named with it
