@@ -10,6 +10,7 @@ through `adjudicator test`, and the contract, order-reading and resolver test mo
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ import pytest
 from adjudicator import build_fast
 
 ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "adjudicator"
 TESTS = ("tests/contract", "tests/orders", "tests/resolve", "tests/testcases")
 # Not run compiled: it counts calls by replacing module functions (monkeypatch), and compiled
 # modules call each other directly, past the module's attributes.
@@ -36,6 +38,8 @@ print(f"{len(modules)} compiled modules in use", flush=True)
 if sys.argv[2] == "cases":
     from adjudicator.cli.main import main
     main(["test"], standalone_mode=False)
+elif sys.argv[2] == "exec":
+    exec(sys.argv[3])
 else:
     import pytest
     sys.exit(pytest.main(sys.argv[3:]))
@@ -88,3 +92,25 @@ def test_contract_orders_and_resolver_tests_pass_compiled(compiled: Path) -> Non
     done = _run(compiled, "pytest", "-q", "-x", "--rootdir", str(ROOT), *quiet, *skipped, *paths)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert f"{len(build_fast.COMPILED)} compiled modules in use" in done.stdout
+
+
+def test_no_compiled_module_uses_cached_property() -> None:
+    # mypyc compiles functools.cached_property as a plain property: the value is derived again
+    # on every access (python/mypy#21611). Map.facts was, and made the compiled build slower
+    # than pure Python; board.map keeps its derived values in Map._derived instead.
+    decorated = re.compile(r"^\s*@(functools\.)?cached_property\b", re.MULTILINE)
+    using = [m for m in build_fast.COMPILED if decorated.search((PACKAGE / m).read_text())]
+    assert not using, f"compiled modules using functools.cached_property: {using}"
+
+
+def test_a_compiled_map_derives_its_facts_once(compiled: Path) -> None:
+    check = (
+        "from adjudicator.board.map import load_map\n"
+        "board = load_map('standard')\n"
+        "for name in ('facts', 'supply_centers', 'convoy_areas', 'disorder_distances'):\n"
+        "    assert getattr(board, name) is getattr(board, name), name\n"
+        "print('derived once')\n"
+    )
+    done = _run(compiled, "exec", check)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "derived once" in done.stdout

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,22 @@ class PowerInfo:
     (DPjudge's `*SIB`, 1900's Russian partisans); see `Map.partisans`."""
 
 
+@dataclass(slots=True)
+class _Derived:
+    """What a `Map` derives from its fields on first use, kept beside it (one per map).
+
+    Not functools.cached_property: mypyc compiles that as a plain property, which derives
+    again on every access (the compiled build spent most of its time re-deriving `Map.facts`;
+    python/mypy#21611)."""
+
+    facts: MapFacts | None = None
+    distances: DisorderDistances | None = None
+    graph: Any = None
+    centers: frozenset[str] | None = None
+    convoy_areas: frozenset[str] | None = None
+    closed: Map | None = None
+
+
 @dataclass(frozen=True, eq=False)
 class Map:
     """A variant's board. Build one with `load_map`; every field is read-only by convention."""
@@ -111,30 +127,53 @@ class Map:
     the same province. An army convoyed across it (the convoy's last step) has half strength
     but cuts support, as in DPjudge, which judges the cut by the army's own step."""
 
-    @cached_property
+    _derived: _Derived = field(default_factory=_Derived, init=False, repr=False)
+
+    @property
     def facts(self) -> MapFacts:
         """The lookups the resolver and the order reader ask of the map, derived once."""
-        return _derive_facts(self)
+        derived = self._derived
+        if derived.facts is None:
+            derived.facts = _derive_facts(self)
+        return derived.facts
 
-    @cached_property
+    @property
     def disorder_distances(self) -> DisorderDistances:
         """Shortest distances for civil disorder, from NetworkX, derived once per board."""
-        return disorder_distances(self.provinces, self.army_adjacency, self.fleet_adjacency)
+        derived = self._derived
+        if derived.distances is None:
+            derived.distances = disorder_distances(
+                self.provinces, self.army_adjacency, self.fleet_adjacency
+            )
+        return derived.distances
 
-    @cached_property
+    @property
     def graph(self) -> Any:
         """A NetworkX graph of locations with `army`/`fleet` edge flags (built on first use)."""
-        return _location_graph(self.provinces, self.army_adjacency, self.fleet_adjacency)
+        derived = self._derived
+        if derived.graph is None:
+            derived.graph = _location_graph(
+                self.provinces, self.army_adjacency, self.fleet_adjacency
+            )
+        return derived.graph
 
     # -- places ---------------------------------------------------------------------------
-    @cached_property
+    @property
     def supply_centers(self) -> frozenset[str]:
-        return frozenset(p for p, prov in self.provinces.items() if prov.center)
+        derived = self._derived
+        if derived.centers is None:
+            derived.centers = frozenset(p for p, prov in self.provinces.items() if prov.center)
+        return derived.centers
 
-    @cached_property
+    @property
     def convoy_areas(self) -> frozenset[str]:
         """Where a fleet may convoy: every sea, and ports."""
-        return frozenset(p for p, prov in self.provinces.items() if prov.is_sea or prov.port)
+        derived = self._derived
+        if derived.convoy_areas is None:
+            derived.convoy_areas = frozenset(
+                p for p, prov in self.provinces.items() if prov.is_sea or prov.port
+            )
+        return derived.convoy_areas
 
     def locations_of(self, province: str) -> tuple[str, ...]:
         """Where a unit can stand in a province: its coasts if it has several, else itself."""
@@ -195,10 +234,12 @@ class Map:
         """The board as it is in `phase`: without the links into closed provinces, if any."""
         if not self.closed or (self.closed_until is not None and phase >= self.closed_until):
             return self
-        return self._closed_board
+        derived = self._derived
+        if derived.closed is None:
+            derived.closed = self._close()
+        return derived.closed
 
-    @cached_property
-    def _closed_board(self) -> Map:
+    def _close(self) -> Map:
         def kept(source: str, targets: frozenset[str]) -> frozenset[str]:
             inside = province_of(source) in self.closed
             return frozenset(t for t in targets if inside or province_of(t) not in self.closed)
