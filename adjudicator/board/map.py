@@ -17,6 +17,7 @@ from adjudicator.board.resources import data_dir
 from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
 
 TERRAINS = ("land", "sea", "coast", "impassable")
+_Adjacency = Mapping[str, frozenset[str]]
 
 
 class MapError(ValueError):
@@ -138,13 +139,16 @@ class Map:
         return derived.facts
 
     @property
+    def _links(self) -> tuple[Mapping[str, Province], _Adjacency, _Adjacency]:
+        """What the NetworkX views are built from: provinces and both adjacencies."""
+        return self.provinces, self.army_adjacency, self.fleet_adjacency
+
+    @property
     def disorder_distances(self) -> DisorderDistances:
         """Shortest distances for civil disorder, from NetworkX, derived once per board."""
         derived = self._derived
         if derived.distances is None:
-            derived.distances = disorder_distances(
-                self.provinces, self.army_adjacency, self.fleet_adjacency
-            )
+            derived.distances = disorder_distances(*self._links)
         return derived.distances
 
     @property
@@ -152,9 +156,7 @@ class Map:
         """A NetworkX graph of locations with `army`/`fleet` edge flags (built on first use)."""
         derived = self._derived
         if derived.graph is None:
-            derived.graph = _location_graph(
-                self.provinces, self.army_adjacency, self.fleet_adjacency
-            )
+            derived.graph = _location_graph(*self._links)
         return derived.graph
 
     # -- places ---------------------------------------------------------------------------
