@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from adjudicator.orders.model import Order
 
@@ -32,9 +32,11 @@ def order_tags(tags: Iterable[str]) -> tuple[str, ...]:
 _TAG_RANK = {tag: rank for rank, tag in enumerate(TAGS)}
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """One order's outcome: success, the contract's tags, and why it failed (naming culprits)."""
+class Resolution(NamedTuple):
+    """One order's outcome: success, the contract's tags, and why it failed (naming culprits).
+
+    A named tuple, immutable like the other values: the resolver makes one per unit and
+    phase, and a tuple is built in one step where a frozen dataclass sets field by field."""
 
     succeeds: bool
     tags: tuple[str, ...] = ()
@@ -95,9 +97,10 @@ def faults(errors: Iterable[OrderError]) -> list[OrderError]:
     return [e for e in errors if e.kind != COMMENT]
 
 
-@dataclass(frozen=True, slots=True)
-class OrderResult:
-    """One line of a result document's `orders`."""
+class OrderResult(NamedTuple):
+    """One line of a result document's `orders`.
+
+    A named tuple (one per unit and phase; see Resolution); `_replace` makes a changed copy."""
 
     power: str
     unit: str
@@ -111,15 +114,16 @@ class OrderResult:
     def to_document(self) -> dict[str, Any]:
         """The entry of a result document's `orders` (CONTRACT.md); `culprits` only when some
         unit is responsible (a compatible extension)."""
+        power, unit, given, order, result, tags, reason, culprits = self
         document: dict[str, Any] = {
-            "power": self.power,
-            "unit": self.unit,
-            "input": self.input,
-            "order": self.order,
-            "result": self.result,
-            "tags": list(self.tags),
-            "reason": self.reason,
+            "power": power,
+            "unit": unit,
+            "input": given,
+            "order": order,
+            "result": result,
+            "tags": list(tags),
+            "reason": reason,
         }
-        if self.culprits:
-            document["culprits"] = list(self.culprits)
+        if culprits:
+            document["culprits"] = list(culprits)
         return document

@@ -70,7 +70,7 @@ def explained(results: Sequence[OrderResult], out: Disorder) -> list[OrderResult
         if result.power in out.ignored and result.input is None:
             note = _note(result.power, out)
             reason = f"{note}; {result.reason}" if result.reason else note
-            result = replace(result, reason=reason)
+            result = result._replace(reason=reason)
         done.append(result)
     return done
 

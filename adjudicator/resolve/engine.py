@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from operator import attrgetter
+from typing import Literal
 
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
@@ -85,15 +85,14 @@ def _by_province(entries: Iterable[OrderEntry]) -> dict[str, OrderEntry]:
 def _result(
     power: str, unit: Unit, entry: OrderEntry | None, default: Order, resolution: Resolution
 ) -> OrderResult:
-    """A result line; an illegal order fails with its reason whatever happened to the unit."""
+    """A result line (as `_movement` writes them, for the other phases)."""
     if entry is None:
         text, order = None, default
     else:
         text, order = entry.input, entry.order
         if entry.illegal is not None:
-            tags = ("illegal", *(t for t in resolution.tags if t != "illegal"))
-            return OrderResult(power, str(unit), text, str(order), "fails", tags, entry.illegal)
-    # The fields in order: power, unit, input, order, result, tags, reason.
+            return _illegal(power, str(unit), entry, resolution.tags)
+    # The fields in order: power, unit, input, order, result, tags, reason, culprits.
     return OrderResult(
         power,
         str(unit),
@@ -106,11 +105,18 @@ def _result(
     )
 
 
+def _illegal(power: str, unit: str, entry: OrderEntry, tags: tuple[str, ...]) -> OrderResult:
+    """An illegal order's line: it fails with its reason whatever happened to the unit."""
+    tags = ("illegal", *(t for t in tags if t != "illegal"))
+    return OrderResult(power, unit, entry.input, str(entry.order), "fails", tags, entry.illegal)
+
+
 def _sorted(results: list[OrderResult]) -> list[OrderResult]:
     return sorted(results, key=lambda r: (r.power, r.unit))
 
 
 _NO_UNIT = (Build, Waive)
+_OUTCOME: dict[bool, Literal["succeeds", "fails"]] = {True: "succeeds", False: "fails"}
 
 
 def _movement(
@@ -135,18 +141,31 @@ def _movement(
     resolutions = outcome.resolutions
     dislodged = without_retreats(dict(outcome.dislodged), disbanded)
     results = []
+    word = _OUTCOME
     for province, unit in position.units.items():
-        resolution = resolutions[province]
+        succeeds, tags, reason, culprits = resolutions[province]
         if province in dislodged and not dislodged[province].retreats:
-            resolution = Resolution(
-                resolution.succeeds, (*resolution.tags, "disbanded"), resolution.reason
-            )
+            tags, culprits = (*tags, "disbanded"), ()
         entry = given.get(province)
-        default = Hold(_ref(unit)) if entry is None else entry.order  # no order: it held
-        results.append(_result(unit.power, unit, entry, default, resolution))
-    results.sort(key=attrgetter("power", "unit"))
-    variant, phase, centers = position.variant, position.phase, position.centers
-    after = Position(variant, phase, outcome.units, centers, dislodged, position.winner)
+        if entry is None:  # no order: the unit held
+            text, order = None, str(Hold(_ref(unit)))
+        elif entry.illegal is None:
+            text, order = entry.input, str(entry.order)
+        else:
+            results.append(_illegal(unit.power, str(unit), entry, tags))
+            continue
+        results.append(
+            OrderResult(unit.power, str(unit), text, order, word[succeeds], tags, reason, culprits)
+        )
+    results.sort()  # by power, then unit: tuples, and a unit has one line
+    after = Position(
+        variant=position.variant,
+        phase=position.phase,
+        units=outcome.units,
+        centers=position.centers,
+        dislodged=dislodged,
+        winner=position.winner,
+    )
     return results, after
 
 

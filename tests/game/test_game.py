@@ -161,7 +161,7 @@ def test_replay_of_an_untouched_game_finds_nothing(opening: Game) -> None:
 def test_replay_detects_a_tampered_result(opening: Game) -> None:
     spring = opening.played[0]
     results = tuple(
-        replace(r, result="succeeds", tags=()) if r.unit == "A VIE" else r for r in spring.results
+        r._replace(result="succeeds", tags=()) if r.unit == "A VIE" else r for r in spring.results
     )
     tampered = replace(opening, played=(replace(spring, results=results), *opening.played[1:]))
     found = replay(tampered)
