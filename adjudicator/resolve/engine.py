@@ -13,7 +13,7 @@ from typing import Literal
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Unit
+from adjudicator.board.types import Phase, PhaseKind, Unit
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import (
     Build,
@@ -48,13 +48,10 @@ def adjudicate(
     orders: Mapping[str, Sequence[str]],
     rules: Rules = DEFAULT_RULES,
 ) -> PhaseResult:
-    """Adjudicate one phase from the players' order texts (any notation the parser reads)."""
+    """Adjudicate one phase from the players' order texts (any notation the parser reads).
+
+    CalendarError when the phase after this one would be past the calendar's last year."""
     game_map = load_map(position.variant).during(position.phase)
-    if position.phase.year + game_map.year_step > LAST_YEAR:
-        raise CalendarError(
-            f"{position.phase} is in the calendar's last year ({LAST_YEAR}): "
-            "the phases after it could not be named (years have at most four digits)"
-        )
     entries, errors = interpret_orders(game_map, position, orders, rules)
     out = disorder(game_map, position, entries, errors, rules)
     entries = ignore_orders(entries, out)

@@ -20,7 +20,7 @@ from adjudicator.board.adjustments import adjustment_counts
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import Phase, PhaseKind, Season, Unit
+from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Season, Unit
 from adjudicator.resolve.sides import by_side
 
 
@@ -69,7 +69,14 @@ def game_over(position: Position, rules: Rules = DEFAULT_RULES) -> bool:
     return end is not None and position.phase > Phase(end, Season.FALL, PhaseKind.RETREAT)
 
 
-def _phase(year: int, season: Season) -> Phase:
+def _phase(played: Phase, year: int, season: Season) -> Phase:
+    """The phase of `season` in `year` that follows `played`; CalendarError past LAST_YEAR,
+    where a phase could no longer be named (or read back)."""
+    if year > LAST_YEAR:
+        raise CalendarError(
+            f"{played} is in the calendar's last year ({LAST_YEAR}): "
+            "the phase after it could not be named (years have at most four digits)"
+        )
     kind = PhaseKind.ADJUSTMENT if season is Season.WINTER else PhaseKind.MOVEMENT
     return Phase(year, season, kind)
 
@@ -79,13 +86,14 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
 
     `after.phase` is the phase just played; `after.centers` are the owners before it;
     `after.dislodged` is what a movement phase produced (retreat options may be empty) and is
-    ignored after a retreat or adjustment phase.
+    ignored after a retreat or adjustment phase. CalendarError when the next phase would be
+    past the calendar's last year.
     """
     phase = after.phase
     # Positions built directly (dataclasses.replace costs several times more on this path).
     variant, units, centers, winner = after.variant, after.units, after.centers, after.winner
     if phase.kind is PhaseKind.ADJUSTMENT:
-        spring = _phase(phase.year + game_map.year_step, Season.SPRING)
+        spring = _phase(phase, phase.year + game_map.year_step, Season.SPRING)
         return Position(variant, spring, units, centers, {}, winner)
     if phase.kind is PhaseKind.MOVEMENT:
         retreating = {p: d for p, d in after.dislodged.items() if d.retreats}
@@ -93,13 +101,14 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
             retreat = Phase(phase.year, phase.season, PhaseKind.RETREAT)
             return Position(variant, retreat, units, centers, retreating, winner)
     if phase.season is Season.SPRING:
-        fall = _phase(phase.year + game_map.fall_offset, Season.FALL)
+        fall = _phase(phase, phase.year + game_map.fall_offset, Season.FALL)
         return Position(variant, fall, units, centers, {}, winner)
 
     centers = updated_centers(game_map, centers, units)
     winner = winner or decide_winner(game_map, centers, phase.year, rules)
     settled = Position(variant, phase, units, centers, {}, winner)
     if any(adjustment_counts(game_map, settled).values()):
-        return Position(variant, _phase(phase.year, Season.WINTER), units, centers, {}, winner)
-    spring = _phase(phase.year + game_map.year_step, Season.SPRING)
+        winter = _phase(phase, phase.year, Season.WINTER)
+        return Position(variant, winter, units, centers, {}, winner)
+    spring = _phase(phase, phase.year + game_map.year_step, Season.SPRING)
     return Position(variant, spring, units, centers, {}, winner)

@@ -5,6 +5,7 @@ pending orders for a power that is not in the game, and years past what a phase 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -61,13 +62,23 @@ def test_the_calendars_last_year_is_not_adjudicated_and_the_file_stays_readable(
     write_game(path, game)
 
 
-def test_a_document_in_the_calendars_last_year_is_refused() -> None:
-    with pytest.raises(DocumentError, match="calendar's last year"):
+def test_a_document_in_the_calendars_last_year_is_refused_only_when_its_next_phase_is_not() -> None:
+    message = "W9999A is in the calendar's last year (9999): the phase after it could not be named"
+    with pytest.raises(DocumentError, match=re.escape(message)):
         adjudicate_document({"phase": "W9999A", "units": {"FRANCE": ["A PAR"]}})
     result = CliRunner().invoke(
-        main, ["adjudicate", "-", "--format", "text"], input='{"phase": "F9999M"}'
+        main, ["adjudicate", "-", "--format", "text"], input='{"phase": "W9999A"}'
     )
-    assert result.exit_code == 1 and "F9999M is in the calendar's last year" in result.output
+    assert result.exit_code == 1 and f"Error: {message}" in result.output
+    # The last year is played up to its last phase that can be named.
+    spring = adjudicate_document({"phase": "S9999M", "units": {"FRANCE": ["A PAR"]}})
+    assert spring["next"]["phase"] == "F9999M"
+    fall = adjudicate_document({"phase": "F9999M"})  # builds are due: its winter can be named
+    assert fall["next"]["phase"] == "W9999A"
+    settled = {"phase": "F9999M", "units": {"FRANCE": ["A PAR", "A MAR", "F BRE"]}}
+    settled["centers"] = {"FRANCE": ["PAR", "MAR", "BRE"]}  # nothing to adjust: S10000M next
+    with pytest.raises(DocumentError, match=r"F9999M is in the calendar's last year \(9999\)"):
+        adjudicate_document(settled)
 
 
 def test_a_document_with_orders_for_a_power_not_in_the_game_is_refused() -> None:
