@@ -91,7 +91,14 @@ def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
             dislodged[unit.province] = Dislodged(unit, tuple(r.upper() for r in retreats))
     _check_order_powers(game_map, doc)
     winner = _winner(game_map, doc.winner) if doc.winner else None
-    position = Position(doc.variant, phase, units, centers, dislodged, winner)
+    position = Position(
+        variant=doc.variant,
+        phase=phase,
+        units=units,
+        centers=centers,
+        dislodged=dislodged,
+        winner=winner,
+    )
     return position, rules
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from adjudicator.board.adjustments import adjustment_counts
 from adjudicator.board.map import Map
-from adjudicator.board.position import Position
+from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Season, Unit
 from adjudicator.resolve.sides import by_side
@@ -90,25 +90,40 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
     past the calendar's last year.
     """
     phase = after.phase
-    # Positions built directly (dataclasses.replace costs several times more on this path).
-    variant, units, centers, winner = after.variant, after.units, after.centers, after.winner
-    if phase.kind is PhaseKind.ADJUSTMENT:
-        spring = _phase(phase, phase.year + game_map.year_step, Season.SPRING)
-        return Position(variant, spring, units, centers, {}, winner)
     if phase.kind is PhaseKind.MOVEMENT:
         retreating = {p: d for p, d in after.dislodged.items() if d.retreats}
         if retreating:
             retreat = Phase(phase.year, phase.season, PhaseKind.RETREAT)
-            return Position(variant, retreat, units, centers, retreating, winner)
+            return _moved_on(after, retreat, dislodged=retreating)
+    if phase.kind is PhaseKind.ADJUSTMENT:
+        return _moved_on(after, _phase(phase, phase.year + game_map.year_step, Season.SPRING))
     if phase.season is Season.SPRING:
-        fall = _phase(phase, phase.year + game_map.fall_offset, Season.FALL)
-        return Position(variant, fall, units, centers, {}, winner)
-
-    centers = updated_centers(game_map, centers, units)
-    winner = winner or decide_winner(game_map, centers, phase.year, rules)
-    settled = Position(variant, phase, units, centers, {}, winner)
+        return _moved_on(after, _phase(phase, phase.year + game_map.fall_offset, Season.FALL))
+    centers = updated_centers(game_map, after.centers, after.units)
+    winner = after.winner or decide_winner(game_map, centers, phase.year, rules)
+    settled = Position(
+        variant=after.variant,
+        phase=phase,
+        units=after.units,
+        centers=centers,
+        dislodged={},
+        winner=winner,
+    )
     if any(adjustment_counts(game_map, settled).values()):
-        winter = _phase(phase, phase.year, Season.WINTER)
-        return Position(variant, winter, units, centers, {}, winner)
-    spring = _phase(phase, phase.year + game_map.year_step, Season.SPRING)
-    return Position(variant, spring, units, centers, {}, winner)
+        return _moved_on(settled, _phase(phase, phase.year, Season.WINTER))
+    return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, Season.SPRING))
+
+
+def _moved_on(
+    before: Position, phase: Phase, dislodged: Mapping[str, Dislodged] | None = None
+) -> Position:
+    """`before`'s board in `phase`, with no dislodged units unless given; built directly
+    (dataclasses.replace costs several times more on this path)."""
+    return Position(
+        variant=before.variant,
+        phase=phase,
+        units=before.units,
+        centers=before.centers,
+        dislodged={} if dislodged is None else dislodged,
+        winner=before.winner,
+    )
