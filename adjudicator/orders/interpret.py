@@ -8,35 +8,32 @@ become error entries that quote the input and point at the bad part.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
-from adjudicator.board.convoy import route_problem
 from adjudicator.board.map import Map
-from adjudicator.board.names import (
-    NameProblem,
-    Place,
-    location_for,
-    resolve_power,
-    resolve_province,
-)
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
-from adjudicator.board.types import PhaseKind, Unit, UnitType, province_of
+from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide, read_raw
 from adjudicator.orders.legality import Board, Depends, board_of, board_reason, fixed_reason
+from adjudicator.orders.memo import Memo
 from adjudicator.orders.parse import (
     RawOrder,
-    RawPlace,
     RawUnit,
     Span,
     SyntaxProblem,
-    first_words,
-    order_words,
-    resolve_written_place,
+)
+from adjudicator.orders.reader import (
+    FORMS,
+    WRONG_PHASE,
+    Problem,
+    Reader,
+    owner_problem,
+    ref,
+    stray_word,
 )
 from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
@@ -46,186 +43,11 @@ from adjudicator.orders.sheet import (
     ORDER,
     ORDER_IN_COMMENT,
     TOO_LONG,
-    pieces,
+    is_one_order,
     power_key,
+    text_pieces,
 )
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
-
-_MOVEMENT_FORMS = frozenset({"hold", "move", "support_hold", "support_move", "convoy"})
-_RETREAT_FORMS = frozenset({"move", "retreat", "disband_after", "remove_before"})
-_ADJUSTMENT_FORMS = frozenset(
-    {"build_after", "build_before", "disband_after", "remove_before", "waive"}
-)
-_WRONG_PHASE = {
-    PhaseKind.MOVEMENT: "only holds, moves, supports and convoys are ordered in a movement phase",
-    PhaseKind.RETREAT: "only retreats and disbands can be ordered in a retreat phase",
-    PhaseKind.ADJUSTMENT: "only builds, removals and waives can be ordered in an adjustment phase",
-}
-_FORMS = {
-    PhaseKind.MOVEMENT: _MOVEMENT_FORMS,
-    PhaseKind.RETREAT: _RETREAT_FORMS,
-    PhaseKind.ADJUSTMENT: _ADJUSTMENT_FORMS,
-}
-
-
-# -- one order ----------------------------------------------------------------------------
-
-
-@cache
-def _ref(unit_type: UnitType, location: str) -> model.UnitRef:
-    """One shared UnitRef per unit type and map location (a few hundred per map), rather than
-    one per order kept in the caches."""
-    return model.UnitRef(unit_type, location)
-
-
-class _Problem(Exception):
-    """Why one order's text cannot become an order, and where."""
-
-    def __init__(self, message: str, span: Span) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
-
-
-def _owner_problem(
-    game_map: Map, kind: PhaseKind, power: str, province: str, unit: Unit | None
-) -> str | None:
-    """Why the unit found where an order's unit is written cannot take this power's order."""
-    if unit is None:
-        dislodged = "dislodged " if kind is PhaseKind.RETREAT else ""
-        return f"no {dislodged}unit in {game_map.provinces[province].name} ({province})"
-    if unit.power != power:
-        owner_info = game_map.powers.get(unit.power)
-        owner = owner_info.name if owner_info else unit.power
-        mine = game_map.powers[power].name
-        return f"{unit} belongs to {owner}, not {mine}"
-    return None
-
-
-@dataclass(slots=True)
-class _Reader:
-    """Reads one order against the map and the two units of the position it depends on: the
-    ordered unit as it stands (or, in a retreat phase, lies dislodged) where it is written,
-    already known to be the ordering power's, and the unit standing where a supported or
-    convoyed unit is written. Type and coast come from the position, whatever was written
-    (DATC 4.C.2, 4.B.5)."""
-
-    map: Map
-    kind: PhaseKind
-    text: str
-    own: model.UnitRef | None
-    other: model.UnitRef | None
-
-    def place(self, place: RawPlace) -> Place:
-        try:
-            return resolve_written_place(self.map, place)
-        except NameProblem as problem:
-            coast_error = str(problem).startswith("unknown coast")
-            span = place.coast_span if coast_error and place.coast_span else place.span
-            raise _Problem(str(problem), span) from None
-
-    def unit_place(self, raw: RawUnit) -> Place:
-        """The place of a unit phrase; a leading nationality without a unit type
-        ('Russian War') is dropped when the whole phrase is not a place."""
-        try:
-            return self.place(raw.place)
-        except _Problem:
-            words = raw.place.words
-            if len(words) > 1 and resolve_power(self.map, words[0]) is not None:
-                try:
-                    return self.place(RawPlace(words[1:], raw.place.span, raw.place.coast))
-                except _Problem:
-                    pass
-            raise
-
-    def other_unit(self, raw: RawUnit) -> model.UnitRef:
-        """A supported or convoyed unit: as it stands when there is one (nationality and type
-        as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
-        place = self.unit_place(raw)
-        if self.other is not None:
-            return self.other
-        unit_type = raw.type
-        if unit_type is None:
-            sea = self.map.provinces[place.province].is_sea
-            unit_type = UnitType.FLEET if sea else UnitType.ARMY
-        return _ref(unit_type, location_for(self.map, unit_type, place))
-
-    def destination(self, unit: model.UnitRef, raw: RawPlace) -> str:
-        """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
-        the province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it
-        can reach (4.B.2); with two reachable coasts and none named the target stays a bare
-        province, which legality rejects (4.B.1)."""
-        place = self.place(raw)
-        province = place.province
-        coasts = self.map.provinces[province].coasts
-        if unit.type is UnitType.ARMY or not coasts:
-            return province
-        if place.coast in coasts:
-            return f"{province}/{place.coast}"
-        options = self.map.fleet_targets(unit.location, province)
-        return options[0] if len(options) == 1 else province
-
-    def route(self, unit: model.UnitRef, raw: RawOrder, target: str) -> tuple[str, ...]:
-        """The seas a move names on its way ('A Lon-Nth-Bel'), checked to be a chain of seas
-        from the unit to the target; else the first wrong step is the error."""
-        seas = tuple(self.place(place).province for place in raw.route)
-        spans = [place.span for place in (*raw.route, raw.target) if place is not None]
-        problem = route_problem(self.map, unit.province, seas, province_of(target), spans)
-        if problem is not None:
-            raise _Problem(*problem)
-        return seas
-
-    def build(self, raw: RawUnit) -> model.Build:
-        """A build; a missing unit type means an army inland and a fleet where a coast was
-        named, and is an error in a coastal province without one (DATC 4.C.3)."""
-        place = self.place(raw.place)
-        prov = self.map.provinces[place.province]
-        unit_type = raw.type
-        if unit_type is None:
-            if prov.is_land:
-                unit_type = UnitType.ARMY
-            elif prov.is_sea or place.coast in prov.coasts:
-                unit_type = UnitType.FLEET
-            else:
-                raise _Problem(
-                    f"build an army or a fleet? Write A or F before {prov.name}", raw.span
-                )
-        return model.Build(_ref(unit_type, location_for(self.map, unit_type, place)))
-
-    def order(self, raw: RawOrder) -> model.Order:
-        whole = (0, len(self.text))
-        if raw.form not in _FORMS[self.kind]:
-            raise _Problem(_WRONG_PHASE[self.kind], whole)
-        if raw.form == "waive":
-            return model.Waive()
-        assert raw.unit is not None
-        if raw.form in ("build_after", "build_before"):
-            return self.build(raw.unit)
-        ref = self.own
-        assert ref is not None
-        if raw.form in ("disband_after", "remove_before"):
-            return model.Disband(ref)
-        if raw.form == "hold":
-            return model.Hold(ref)
-        if raw.form in ("move", "retreat") and raw.target is not None:
-            target = self.destination(ref, raw.target)
-            if self.kind is PhaseKind.RETREAT:
-                if raw.via_convoy or raw.route:
-                    raise _Problem("a retreat cannot go by convoy", whole)
-                return model.Retreat(ref, target)
-            route = self.route(ref, raw, target) if raw.route else ()
-            return model.Move(ref, target, raw.via_convoy or bool(route), route)
-        assert raw.other is not None
-        other = self.other_unit(raw.other)
-        if raw.form == "support_hold":
-            return model.SupportHold(ref, other)
-        assert raw.target is not None
-        place = self.place(raw.target)
-        if raw.form == "support_move":
-            # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
-            return model.SupportMove(ref, other, location_for(self.map, other.type, place))
-        return model.Convoy(ref, other, place.province)
-
 
 # -- the whole set ------------------------------------------------------------------------
 
@@ -248,44 +70,16 @@ class _Unreadable:
     span: Span
 
 
-def _province_of(reader: _Reader, raw: RawUnit | None) -> str | None:
+def _province_of(reader: Reader, raw: RawUnit | None) -> str | None:
     if raw is None:
         return None
     try:
         return reader.unit_place(raw).province
-    except _Problem:
+    except Problem:
         return None
 
 
-def _stray_word(game_map: Map, text: str, message: str) -> _Problem | None:
-    """A clearer error for an order that stops after a place ('A Par X Bur'): the grammar reads
-    all those words as one place name and complains at the end, so point at the first word after
-    the longest name the map knows. None when that does not apply."""
-    if not message.startswith("incomplete order"):
-        return None
-    words = [(m.group(), m.span()) for m in re.finditer(r"[^\s.,;]+", text)]
-    if words and words[0][0].lower() in first_words("army", "fleet"):
-        words = words[1:]
-    run = 0
-    while run < len(words) and words[run][0].lower() not in order_words():
-        run += 1
-    known = 0
-    for count in range(1, run):
-        try:
-            resolve_province(game_map, " ".join(w for w, _ in words[:count]))
-        except NameProblem:
-            continue
-        known = count
-    if not known:
-        return None
-    stray, span = words[known]
-    place = " ".join(w for w, _ in words[:known])
-    expected = message.partition("expected ")[2]
-    return _Problem(f"unexpected '{stray}' after '{place}': expected {expected}", span)
-
-
-@lru_cache(maxsize=1 << 14)
-def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable:
+def _read_text(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable:
     """What one order's text says before the power and the position are looked at, or why it
     cannot be an order whatever they are."""
     kind = _KINDS[kind_code]
@@ -293,46 +87,62 @@ def _reading(game_map: Map, kind_code: str, text: str) -> _Reading | _Unreadable
     if isinstance(raw, SyntaxProblem):
         if is_chatter(game_map, text):
             return _Unreadable(NOT_AN_ORDER, (0, len(text)))
-        stray = _stray_word(game_map, text, raw.message)
+        stray = stray_word(game_map, text, raw.message)
         return (
             _Unreadable(stray.message, stray.span) if stray else _Unreadable(raw.message, raw.span)
         )
-    if raw.form not in _FORMS[kind]:
-        return _Unreadable(_WRONG_PHASE[kind], (0, len(text)))
-    reader = _Reader(game_map, kind, text, None, None)
+    if raw.form not in FORMS[kind]:
+        return _Unreadable(WRONG_PHASE[kind], (0, len(text)))
+    reader = Reader(game_map, kind, text, None, None)
     own = None
     if raw.form not in ("waive", "build_after", "build_before"):
         assert raw.unit is not None
         try:
             own = reader.unit_place(raw.unit).province
-        except _Problem as problem:
+        except Problem as problem:
             return _Unreadable(problem.message, problem.span)
     return _Reading(raw, own, _province_of(reader, raw.other))
 
+
+_reading = lru_cache(maxsize=1 << 12)(_read_text)
+"""`_read_text`, cached for the pieces of sheets (a string of one order has its `_memo`)."""
 
 _Place = tuple[bool, str]
 """A unit as a cache key: (is it a fleet?, its location)."""
 _TYPE = {True: UnitType.FLEET, False: UnitType.ARMY}
 _KINDS = {kind.value: kind for kind in PhaseKind}
+_Read = tuple[model.Order, str | Depends | None] | _Unreadable
 
 
-@lru_cache(maxsize=1 << 15)
-def _order(
-    game_map: Map, kind_code: str, text: str, own: _Place | None, other: _Place | None
-) -> tuple[model.Order, str | Depends | None] | _Unreadable:
+def _order_of(
+    game_map: Map,
+    kind_code: str,
+    text: str,
+    raw: RawOrder,
+    own: model.UnitRef | None,
+    other: model.UnitRef | None,
+) -> _Read:
     """The order a text gives the units it names as they stand, whoever owns them, with the
     part of its legality that does not depend on the rest of the board."""
+    try:
+        order = Reader(game_map, _KINDS[kind_code], text, own, other).order(raw)
+    except Problem as problem:
+        return _Unreadable(problem.message, problem.span)
+    return order, fixed_reason(game_map, order)
+
+
+@lru_cache(maxsize=1 << 12)
+def _order(
+    game_map: Map, kind_code: str, text: str, own: _Place | None, other: _Place | None
+) -> _Read:
+    """`_order_of` for the units as cache keys."""
     reading = _reading(game_map, kind_code, text)
     assert isinstance(reading, _Reading)
     units = (
-        None if own is None else _ref(_TYPE[own[0]], own[1]),
-        None if other is None else _ref(_TYPE[other[0]], other[1]),
+        None if own is None else ref(_TYPE[own[0]], own[1]),
+        None if other is None else ref(_TYPE[other[0]], other[1]),
     )
-    try:
-        order = _Reader(game_map, _KINDS[kind_code], text, *units).order(reading.raw)
-    except _Problem as problem:
-        return _Unreadable(problem.message, problem.span)
-    return order, fixed_reason(game_map, order)
+    return _order_of(game_map, kind_code, text, reading.raw, *units)
 
 
 def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | OrderError:
@@ -376,7 +186,7 @@ def _one(
         else:
             unit = board.units.get(reading.own)
         if unit is None or unit.power != power:
-            problem = _owner_problem(game_map, kind, power, reading.own, unit)
+            problem = owner_problem(game_map, kind, power, reading.own, unit)
             assert problem is not None and reading.raw.unit is not None
             return OrderError(power, text, problem, reading.raw.unit.span)
         own = (unit.type is _FLEET, unit.location)
@@ -408,6 +218,169 @@ def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) ->
     return OrderError(power, text, "ignored comment", (0, len(text)), COMMENT)
 
 
+# -- strings of one order: the hot path ---------------------------------------------------
+
+_Known = tuple[
+    str | None,  # the province of the ordered unit (None for builds and waives)
+    str | None,  # the province of a supported or convoyed unit, when it has one
+    Span | None,  # where the ordered unit is written
+    UnitType | None,  # the type and location of the units last met there...
+    str | None,
+    UnitType | None,
+    str | None,
+    model.Order | _Unreadable | None,  # ...and the order the text gave them (None: none yet)
+    str | Depends | None,  # with its fixed legality
+    OrderEntry | None,  # and the entry it made, when that depends on nothing else
+]
+"""All a string of one order says once read: what depends on its text only, and the order it
+gave the units last met where it names them (a new position mostly meets the same ones)."""
+
+_MEMO_SIZE = 1 << 14
+
+
+@cache
+def _memo(game_map: Map, kind_code: str) -> Memo[_Known]:
+    """The strings of one order read on a map in a kind of phase (a few per process)."""
+    return Memo(_MEMO_SIZE)
+
+
+def _units(
+    board: Board, retreat: bool, own: str | None, other: str | None
+) -> tuple[Unit | None, Unit | None]:
+    """The units a reading names, as they stand on the board."""
+    if own is None:
+        unit = None
+    elif retreat:
+        dislodged = board.dislodged.get(own)
+        unit = dislodged.unit if dislodged else None
+    else:
+        unit = board.units.get(own)
+    return unit, None if other is None else board.units.get(other)
+
+
+def _learn(
+    game_map: Map,
+    kind_code: str,
+    power: str,
+    text: str,
+    reading: _Reading | _Unreadable,
+    units: tuple[Unit | None, Unit | None],
+) -> _Known:
+    """What `text` says, with the order it gives `units` (none when there is no ordered unit)
+    and, when its legality is fixed, the entry for `power`; kept in the memo."""
+    if isinstance(reading, _Unreadable):
+        known: _Known = (None, None, None, None, None, None, None, reading, None, None)
+    else:
+        unit, found = units
+        span = None if reading.raw.unit is None else reading.raw.unit.span
+        if unit is None and reading.own is not None:
+            known = (reading.own, reading.other, span, None, None, None, None, None, None, None)
+        else:
+            own = None if unit is None else ref(unit.type, unit.location)
+            other = None if found is None else ref(found.type, found.location)
+            read = _order_of(game_map, kind_code, text, reading.raw, own, other)
+            order: model.Order | _Unreadable = read if isinstance(read, _Unreadable) else read[0]
+            reason = None if isinstance(read, _Unreadable) else read[1]
+            entry = None
+            if not isinstance(order, _Unreadable) and reason is not Depends.ON_BOARD:
+                entry = OrderEntry(power, text, order, reason)
+            known = (
+                reading.own,
+                reading.other,
+                span,
+                None if own is None else own.type,
+                None if own is None else own.location,
+                None if other is None else other.type,
+                None if other is None else other.location,
+                order,
+                reason,
+                entry,
+            )
+    _memo(game_map, kind_code).put(text, known)
+    return known
+
+
+def _known(
+    game_map: Map,
+    board: Board,
+    kind: PhaseKind,
+    power: str,
+    text: str,
+    known: _Known,
+) -> OrderEntry | OrderError:
+    """`_one` for a string of one order already read: a check of the ordered unit's owner, and
+    the order learnt for the units it names unless they are other ones now."""
+    own, other, span, own_type, own_location, other_type, other_location, order, reason, entry = (
+        known
+    )
+    if kind is PhaseKind.RETREAT:
+        unit, found = _units(board, True, own, other)
+    else:
+        unit = None if own is None else board.units.get(own)
+        found = None if other is None else board.units.get(other)
+    if unit is not None and unit.power == power:
+        same = unit.type is own_type and unit.location == own_location
+    elif own is None:
+        same = True
+    else:
+        problem = owner_problem(game_map, kind, power, own, unit)
+        assert problem is not None and span is not None
+        return OrderError(power, text, problem, span)
+    if found is not None:
+        same = same and found.type is other_type and found.location == other_location
+    elif other_type is not None:
+        same = False
+    if not same:
+        kind_code = kind.value
+        reading = _read_text(game_map, kind_code, text)
+        known = _learn(game_map, kind_code, power, text, reading, (unit, found))
+        order, reason, entry = known[7:]
+    if entry is not None and entry.power == power:
+        return entry  # immutable: one entry serves every phase where it is the same
+    if isinstance(order, _Unreadable):
+        return OrderError(power, text, order.message, order.span)
+    assert order is not None
+    if reason is Depends.ON_BOARD:
+        return OrderEntry(power, text, order, board_reason(game_map, board, power, order))
+    return OrderEntry(power, text, order, reason)
+
+
+def _first(game_map: Map, board: Board, kind: PhaseKind, power: str, text: str) -> _Known | None:
+    """A string of one order met for the first time (for its power, on this board), learnt;
+    None when it is not one order alone (or is one a sheet's rules read otherwise)."""
+    if len(text) > MAX_ORDER_LENGTH or not is_one_order(game_map, text):
+        return None
+    kind_code = kind.value
+    reading = _read_text(game_map, kind_code, text)
+    own = other = None
+    if isinstance(reading, _Reading):
+        own, other = reading.own, reading.other
+    units = _units(board, kind is PhaseKind.RETREAT, own, other)
+    return _learn(game_map, kind_code, power, text, reading, units)
+
+
+def _read_pieces(
+    game_map: Map,
+    board: Board,
+    kind: PhaseKind,
+    found: list[tuple[str, str, str, str]],
+    results: list[OrderEntry | OrderError],
+) -> None:
+    """Read the pieces of a sheet, orders and comments, into `results`."""
+    kind_code = kind.value
+    for piece_power, piece_kind, piece, verb in found:
+        if piece_kind == ORDER:
+            entry = _one(game_map, board, kind, kind_code, piece_power, piece)
+            if verb and isinstance(entry, OrderError):  # under 'Builds:', 'A Ber' builds
+                with_verb = _one(game_map, board, kind, kind_code, piece_power, f"{verb} {piece}")
+                entry = (
+                    replace(with_verb, input=piece) if with_verb.__class__ is OrderEntry else entry
+                )
+            results.append(entry)
+        else:
+            results.append(_comment(game_map, kind_code, piece_power, piece_kind, piece))
+
+
 def interpret_orders(
     game_map: Map,
     position: Position,
@@ -422,25 +395,20 @@ def interpret_orders(
     board = board_of(game_map, position)
     kind = position.phase.kind
     kind_code = kind.value  # the caches key on the plain string
+    memo = _memo(game_map, kind_code)
+    powers = game_map.powers
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
         power = power_key(game_map, key)
-        given = [texts] if isinstance(texts, str) else texts
-        for piece_power, piece_kind, piece, verb in pieces(game_map, given, power):
-            if piece_kind == ORDER:
-                found = _one(game_map, board, kind, kind_code, piece_power, piece)
-                if verb and isinstance(found, OrderError):  # under 'Builds:', 'A Ber' builds
-                    with_verb = _one(
-                        game_map, board, kind, kind_code, piece_power, f"{verb} {piece}"
-                    )
-                    found = (
-                        replace(with_verb, input=piece)
-                        if with_verb.__class__ is OrderEntry
-                        else found
-                    )
-                results.append(found)
-            else:
-                results.append(_comment(game_map, kind_code, piece_power, piece_kind, piece))
+        verb = ""
+        for text in [texts] if isinstance(texts, str) else texts:
+            if text.__class__ is str and not verb and power in powers:
+                known = memo.get(text) or _first(game_map, board, kind, power, text)
+                if known is not None:
+                    results.append(_known(game_map, board, kind, power, text, known))
+                    continue
+            found_pieces, power, verb = text_pieces(game_map, str(text), power, verb)
+            _read_pieces(game_map, board, kind, found_pieces, results)
     entries = [r for r in results if isinstance(r, OrderEntry)]
     if kind is PhaseKind.MOVEMENT:  # no builds or waives: an order's key is where its unit is
         keys: set[object] = {

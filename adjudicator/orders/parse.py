@@ -362,7 +362,7 @@ def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
     return _Mover(text, ends, shifts).order(shaped)
 
 
-@lru_cache(maxsize=1 << 13)
+@lru_cache(maxsize=1 << 10)  # strings of one order are kept by the reader (interpret._memo)
 def raw_parse(text: str) -> RawOrder | SyntaxProblem:
     """The shape of one order (pure and map-free, so cached by text)."""
     keywords = _keywords()

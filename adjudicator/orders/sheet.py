@@ -114,7 +114,7 @@ def _split_lines(game_map: Map, text: str) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-_cached_lines = lru_cache(maxsize=1 << 14)(_split_lines)
+_cached_lines = lru_cache(maxsize=1 << 10)(_split_lines)
 
 
 @lru_cache(maxsize=1 << 8)
@@ -130,13 +130,31 @@ def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[st
     to the next header ('' when there is none)."""
     verb = ""
     for text in texts:
-        for header, line_verb, line in _lines(game_map, str(text)):
-            if header is not None:
-                power, verb = header, ""
-            if line_verb is not None:
-                verb = line_verb
-            for kind, piece in line:
-                yield power, kind, piece, verb
+        found, power, verb = text_pieces(game_map, str(text), power, verb)
+        yield from found
+
+
+def text_pieces(
+    game_map: Map, text: str, power: str, verb: str
+) -> tuple[list[tuple[str, str, str, str]], str, str]:
+    """`pieces` of one string, read with the power and verb of the strings before it; and the
+    power and verb it leaves for the strings after it."""
+    found = []
+    for header, line_verb, line in _lines(game_map, text):
+        if header is not None:
+            power, verb = header, ""
+        if line_verb is not None:
+            verb = line_verb
+        for kind, piece in line:
+            found.append((power, kind, piece, verb))
+    return found, power, verb
+
+
+def is_one_order(game_map: Map, text: str) -> bool:
+    """Whether a string is a line of one order and nothing else, its one piece the string as
+    written: no header, comment, separator or surrounding space. Its reading then depends on
+    that order's text alone."""
+    return _lines(game_map, text) == ((None, None, ((ORDER, text),)),)
 
 
 def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:

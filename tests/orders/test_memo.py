@@ -1,0 +1,61 @@
+"""What the reader keeps of strings of one order: bounded, and never a different reading.
+
+A string that is one order alone is read through `interpret._memo` (its reading and the order
+it gave the units last met); the same text inside a sheet is read piece by piece. Both must
+give the same entries, whatever the units met where the text names them now.
+"""
+
+from __future__ import annotations
+
+from helpers_orders import position, read
+
+from adjudicator.orders.memo import Memo
+from adjudicator.orders.results import OrderEntry, OrderError
+
+TEXTS = ["Bre - Eng", "A Mar S Bre - Gas", "F Bre H", "A Par - Bur", "Mar - Pie"]
+"""Texts whose orders depend on the unit types and owners met (no type, a wrong type, an
+illegal move for an army) and one that names a unit missing in some positions."""
+
+POSITIONS = [
+    position(units={"FRANCE": ["A BRE", "A MAR", "A PAR"]}),
+    position(units={"FRANCE": ["F BRE", "A MAR"], "GERMANY": ["A PAR"]}),
+    position(units={"ENGLAND": ["F BRE"], "FRANCE": ["F MAR", "A PAR"]}),
+    position(units={"FRANCE": ["A BRE", "A MAR", "A PAR"]}),
+]
+
+
+def _as_sheet(entries: list[OrderEntry], errors: list[OrderError]) -> list[object]:
+    return sorted(
+        [(e.power, e.input, str(e.order), e.illegal) for e in entries]
+        + [(e.power, e.input, e.error, e.span) for e in errors],
+        key=repr,
+    )
+
+
+def test_strings_of_one_order_read_as_the_same_lines_of_a_sheet() -> None:
+    for board in POSITIONS * 2:  # the second round meets what the first one learnt
+        for power in ("FRANCE", "ENGLAND", "GERMANY"):
+            one_by_one = read(board, {power: TEXTS})
+            sheet = read(board, {power: ["\n".join(TEXTS)]})
+            assert _as_sheet(*one_by_one) == _as_sheet(*sheet)
+
+
+def test_the_order_follows_the_unit_met_not_the_one_learnt() -> None:
+    army, fleet = POSITIONS[0], POSITIONS[1]
+    assert str(read(army, {"FRANCE": ["Bre - Eng"]})[0][0].illegal).startswith("armies cannot")
+    assert read(fleet, {"FRANCE": ["Bre - Eng"]})[0][0].illegal is None
+    errors = read(fleet, {"GERMANY": ["Bre - Eng"]})[1]
+    assert [(e.error, e.span) for e in errors] == [("F BRE belongs to France, not Germany", (0, 3))]
+
+
+def test_the_memo_holds_at_most_two_generations() -> None:
+    memo: Memo[int] = Memo(4)
+    for number in range(20):
+        memo.put(str(number), number)
+        assert len(memo) <= 8
+    assert memo.get("0") is None
+    assert memo.get("19") == 19
+    assert memo.get("17") == 17  # in the old generation: carried into the young one
+    for number in range(20, 23):
+        memo.put(str(number), number)
+    assert memo.get("17") == 17
