@@ -68,22 +68,20 @@ class Decisions:
         first sight; most orders of a phase are like this.
         """
         t, state, result = self.t, self.state, self.result
-        attacked = t.moves_into
-        moves = []
-        for i, k in enumerate(t.kind):
-            if k == MOVE:
-                moves.append(i)
-            elif t.supported[i] != NONE or t.convoyed[i] != NONE:
-                if t.province[i] in attacked:
-                    state[i] = UNRESOLVED
-                else:
-                    result[i] = True
+        attacked, kind, province = t.moves_into, t.kind, t.province
+        moves = [m for m in t.moves if kind[m] == MOVE]
+        for i in t.supporting:
+            if province[i] in attacked:
+                state[i] = UNRESOLVED
+            else:
+                result[i] = True
+        occupant, route, dest, backers = t.occupant, t.route, t.dest, t.backers
         for m in moves:
             if (
-                t.occupant[m] == NONE
-                and t.route[m] != BY_CONVOY
-                and len(attacked[t.dest[m]]) == 1
-                and all(state[s] == RESOLVED for s in t.backers[m])
+                occupant[m] == NONE
+                and route[m] != BY_CONVOY
+                and len(attacked[dest[m]]) == 1
+                and (not backers[m] or all(state[s] == RESOLVED for s in backers[m]))
             ):
                 result[m] = True
             else:
@@ -192,7 +190,13 @@ class Decisions:
         if not attackers:
             return True
         if kind == SUPPORT:
-            return next(self._cutting(i), None) is None
+            power = t.power[i]
+            for m in attackers:
+                if t.power[m] != power and self._cuts(m, i):
+                    break  # cut
+            else:
+                return True
+            return False
         return not any(self.resolve(m) for m in attackers)  # a convoying fleet: not dislodged
 
     # -- the conditions --------------------------------------------------------------------
@@ -200,13 +204,21 @@ class Decisions:
         attack = self.attack(i)
         if attack == 0:
             return False
-        opponent = self.opponent(i)
+        t = self.t
+        opponent = self.opponent(i) if t.facing[i] != NONE else NONE
         if opponent != NONE:
             if attack <= self.defend(opponent):
                 return False
-        elif attack <= self.hold(self.t.dest[i]):
-            return False
-        return all(attack > self.prevent(k) for k in self.t.moves_into[self.t.dest[i]] if k != i)
+        else:
+            occupant = t.occupant[i]
+            if occupant != NONE and attack <= self.hold(occupant):
+                return False
+        for k in t.moves_into[t.dest[i]]:
+            if k != i and attack <= self.prevent(k):
+                break  # prevented
+        else:
+            return True
+        return False
 
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""
@@ -292,9 +304,15 @@ class Decisions:
 
     # -- strengths -------------------------------------------------------------------------
     def _support_count(self, m: int, exclude_power: str | None = None) -> int:
+        backers = self.t.backers[m]
+        if not backers:
+            return 0
         count = 0
-        for s in self.t.backers[m]:
-            if self.t.power[s] != exclude_power and self.resolve(s):
+        power, state, result = self.t.power, self.state, self.result
+        for s in backers:
+            if power[s] != exclude_power and (
+                result[s] if state[s] == RESOLVED else self.resolve(s)
+            ):
                 count += 1
         return count
 
@@ -308,30 +326,35 @@ class Decisions:
             return 0.5 if t.weak[m] else 1
         return 0.5 if t.weak_landing[m] else 1
 
+    def _strength(self, m: int, exclude_power: str | None = None) -> float:
+        """A move's own strength and its supports (those of `exclude_power` left out)."""
+        return self._own(m) + self._support_count(m, exclude_power)
+
     def attack(self, m: int) -> float:
         t = self.t
         if t.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
         occupant = t.occupant[m]
         if occupant == NONE:
-            return self._own(m) + self._support_count(m)
-        if t.kind[occupant] == MOVE and self.opponent(m) == NONE and self.resolve(occupant):
-            return self._own(m) + self._support_count(m)
+            return self._strength(m)
+        if (
+            t.kind[occupant] == MOVE
+            and (t.facing[m] == NONE or self.opponent(m) == NONE)
+            and self.resolve(occupant)
+        ):
+            return self._strength(m)
         if t.power[occupant] == t.power[m]:
             return 0
-        return self._own(m) + self._support_count(m, t.power[occupant])
+        return self._strength(m, t.power[occupant])
 
-    def hold(self, province: str) -> int:
-        t = self.t
-        occupant = t.index.get(province, NONE)
-        if occupant == NONE:
-            return 0
-        if t.kind[occupant] == MOVE:
-            return 0 if self.resolve(occupant) else 1
-        return 1 + self._support_count(occupant)
+    def hold(self, unit: int) -> int:
+        """The hold strength of the unit standing in a move's target (`OrderTable.occupant`)."""
+        if self.t.kind[unit] == MOVE:
+            return 0 if self.resolve(unit) else 1
+        return 1 + self._support_count(unit)
 
     def defend(self, m: int) -> float:
-        return self._own(m) + self._support_count(m)
+        return self._strength(m)
 
     def prevent(self, m: int) -> float:
         t = self.t
@@ -345,4 +368,4 @@ class Decisions:
                 return 0
             if self._literal_dislodged_effect and not self.resolve(m):
                 return 0
-        return self._own(m) + self._support_count(m)
+        return self._strength(m)

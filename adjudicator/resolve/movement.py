@@ -30,7 +30,6 @@ from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
     CONVOY,
-    HOLD,
     MOVE,
     NONE,
     SUPPORT,
@@ -83,6 +82,7 @@ _Why = tuple[bool, tuple[str, ...], str | None, list[Unit]]
 the units responsible (the same record the reason is written from)."""
 
 _CYCLE = "failed: unresolvable cycle of orders"
+_BOUNCE = ("bounce",)
 
 
 class _Outcome:
@@ -135,16 +135,15 @@ class _Outcome:
             province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
             for i, m in sorted(dislodger.items())
         }
-        kind, result, stranded = t.kind, d.result, t.stranded
-        resolutions: dict[str, Resolution] = {}
-        for i, p in enumerate(province):
-            k = kind[i]
-            if ((k == HOLD and not stranded[i]) or (result[i] and k != CONVOY)) and (
-                i not in dislodger
-            ):
-                resolutions[p] = _SUCCESS  # the common case, without building anything
-            else:
-                resolutions[p] = self._resolution(i)
+        # Success, the common case, is one shared value; the others are explained.
+        resolutions = dict.fromkeys(province, _SUCCESS)
+        result = d.result
+        explain = [m for m in t.moves if not moved[m]]  # stranded ones included
+        explain += [s for s in t.supports if not result[s]]
+        explain += t.convoys
+        explain += dislodger
+        for i in explain:
+            resolutions[province[i]] = self._resolution(i)
         return MovementOutcome(resolutions, units, dislodged, contested)
 
     # -- places ----------------------------------------------------------------------------
@@ -231,25 +230,27 @@ class _Outcome:
         strength = d.defend(i) if own else attack
         culprits = [] if own else self._resisters(i, strength)
         prevents = self._prevents
-        culprits += [k for k in t.moves_into[dest] if k != i and prevents(k) >= strength]
+        for k in t.moves_into[dest]:
+            if k != i and prevents(k) >= strength:
+                culprits.append(k)
         parts = []
         if culprits:
-            parts.append("bounced with " + ", ".join([self._order_text(k) for k in culprits]))
+            parts.append("bounced with " + ", ".join(map(self._order_text, culprits)))
         if own:
             parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
             culprits.append(occupant)
         units = t.units
-        return False, ("bounce",), "; ".join(parts) or _CYCLE, [units[k] for k in culprits]
+        return False, _BOUNCE, "; ".join(parts) or _CYCLE, [units[k] for k in culprits]
 
     def _resisters(self, i: int, strength: float) -> list[int]:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
         strong, or the unit staying there that held."""
-        d = self.d
-        opponent = d.opponent(i)
+        d, t = self.d, self.t
+        opponent = d.opponent(i) if t.facing[i] != NONE else NONE
         if opponent != NONE:
             return [opponent] if d.defend(opponent) >= strength else []
-        occupant = self.t.occupant[i]
-        if occupant != NONE and d.hold(self.t.dest[i]) >= strength:
+        occupant = t.occupant[i]
+        if occupant != NONE and d.hold(occupant) >= strength:
             return [occupant]
         return []
 
@@ -302,7 +303,8 @@ class _Outcome:
         return False, ("disrupted",), reason, fleets
 
     def _move_text(self, m: int) -> str:
-        return f"{self.t.units[m]} - {self.t.target[m] or self.t.dest[m]}"
+        return f"{self.t.units[m]} - {self.t.target[m]}"
 
     def _order_text(self, i: int) -> str:
-        return self._move_text(i) if self.t.kind[i] == MOVE else str(self.t.units[i])
+        t = self.t
+        return f"{t.units[i]} - {t.target[i]}" if t.kind[i] == MOVE else str(t.units[i])

@@ -55,6 +55,10 @@ class OrderTable:
     kind: Sequence[int]
     moves: Sequence[int]
     """The units ordered to move (in unit order), whether or not their move stands."""
+    supports: Sequence[int]
+    """The units ordered to support (in unit order), void or not."""
+    convoys: Sequence[int]
+    """The units ordered to convoy (in unit order), void or not."""
     power: Sequence[str]
     province: Sequence[str]
     index: Mapping[str, int]
@@ -90,6 +94,8 @@ class OrderTable:
     """For a support: the province the support is given into ('' for other orders)."""
     convoyed: Sequence[int]
     """For a convoy: the army it carries (NONE when void or not used)."""
+    supporting: Sequence[int]
+    """The supports and convoys in use (matched; a convoy carrying its army): decisions."""
     void: Sequence[str | None]
     """Why a support or convoy has no effect (it is void or its army goes over land)."""
     moves_into: Mapping[str, Sequence[int]]
@@ -455,6 +461,8 @@ class _Builder:
             orders=self.given,
             kind=self.kind,
             moves=self.moves,
+            supports=self.supports,
+            convoys=self.convoys,
             power=[u.power for u in self.units],
             province=self.provinces,
             index=self.index,
@@ -471,6 +479,8 @@ class _Builder:
             supported=self.supported,
             support_area=self.support_area,
             convoyed=self.convoyed,
+            supporting=[i for i in self.supports if self.supported[i] != NONE]
+            + [i for i in self.convoys if self.convoyed[i] != NONE],
             void=self.void,
             moves_into=self.moves_into,
             convoying_seas=frozenset(self.convoying_seas),
