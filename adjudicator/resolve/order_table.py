@@ -214,7 +214,6 @@ def build_table(
     builder.read_orders()
     builder.match_convoys()
     builder.find_routes()
-    builder.find_targets()
     builder.match_supports()
     builder.assign_convoys()
     builder.find_weak_links()
@@ -271,10 +270,13 @@ class _Builder:
         self.whole_route = [False] * n
 
     def read_orders(self) -> None:
-        """Each unit's order (None when it has none: it holds) and its kind; armies that may go
+        """Each unit's order (None when it has none: it holds) and its kind; which moves go
+        into each province, who stands there, and head-to-head pairs (as if every move went
+        over land: `find_routes` corrects the few that go by convoy); the armies that may go
         by convoy."""
         army_near, prov, kind, dest = self.facts.army_near, self.prov, self.kind, self.dest
-        target, units = self.target, self.units
+        target, units, moves_into = self.target, self.units, self.moves_into
+        occupant, facing, at = self.occupant, self.facing, self.index.get
         moves, supports, convoys = self.moves, self.supports, self.convoys
         maybe_convoyed, army = self.maybe_convoyed, UnitType.ARMY
         get, provinces = self.by_province.get, self.provinces
@@ -289,6 +291,16 @@ class _Builder:
                     order.via_convoy or where not in army_near.get(provinces[i], ())
                 ):
                     maybe_convoyed.add(i)
+                into = moves_into.get(where)
+                if into is None:
+                    moves_into[where] = [i]
+                else:
+                    into.append(i)
+                o = at(where, NONE)
+                if o != NONE:
+                    occupant[i] = o
+                    if o < i and dest[o] == provinces[i] and kind[o] == MOVE:
+                        facing[i], facing[o] = o, i
             elif type(order) is Convoy:
                 convoys.append(i)
                 kind[i] = CONVOY
@@ -332,8 +344,8 @@ class _Builder:
                 fleets,
                 self.has_route[i],
             )
-            if self.route[i] == BY_CONVOY and not self.has_route[i]:
-                self._strand(i)
+            if self.route[i] == BY_CONVOY:
+                self._by_convoy_only(i)
 
     def _route_pool(self, i: int, fleets: list[int]) -> list[int]:
         """The convoying fleets that may carry army `i`: all of them; or only those on the route
@@ -361,6 +373,15 @@ class _Builder:
         self.left_out.update(((c, i), why) for c in fleets if c not in own)
         return own
 
+    def _by_convoy_only(self, i: int) -> None:
+        """A move that goes only by convoy meets nobody head to head; without a route of the
+        ordered fleets it may be impossible in this position (`_strand`)."""
+        o = self.facing[i]
+        if o != NONE:
+            self.facing[i] = self.facing[o] = NONE
+        if not self.has_route[i]:
+            self._strand(i)
+
     def _strand(self, i: int) -> None:
         """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
         so the unit holds and may be supported in holding. With fleets that merely did not
@@ -376,30 +397,11 @@ class _Builder:
         )
         if self.stranded[i]:
             self.kind[i] = HOLD
-
-    def find_targets(self) -> None:
-        """Which moves go into each province, who stands there, and head-to-head pairs."""
-        kind, dest, route, moves_into = self.kind, self.dest, self.route, self.moves_into
-        occupant, facing, provinces, at = self.occupant, self.facing, self.provinces, self.index.get
-        for i in self.moves:
-            if kind[i] != MOVE:
-                continue
-            target = dest[i]
-            into = moves_into.get(target)
-            if into is None:
-                moves_into[target] = [i]
-            else:
-                into.append(i)
-            o = at(target, NONE)
-            if o != NONE:
-                occupant[i] = o
-                if (
-                    dest[o] == provinces[i]
-                    and kind[o] == MOVE
-                    and route[i] != BY_CONVOY
-                    and route[o] != BY_CONVOY
-                ):
-                    facing[i] = o
+            self.occupant[i] = NONE
+            into = self.moves_into[self.dest[i]]
+            into.remove(i)
+            if not into:
+                del self.moves_into[self.dest[i]]
 
     def match_supports(self) -> None:
         """Each support with the unit it backs (or why it is void) and the area it is for."""
