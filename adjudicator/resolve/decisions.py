@@ -319,16 +319,19 @@ class Decisions:
     def _own(self, m: int) -> float:
         """A moving unit's own strength: 1, or ½ across a weak link (Map.weak_links), when it
         steps across one or a convoy can land it only across one."""
+        t = self.t
         if not self._weak:
             return 1
-        t = self.t
         if t.route[m] == LAND or not self.by_convoy(m):
             return 0.5 if t.weak[m] else 1
         return 0.5 if t.weak_landing[m] else 1
 
     def _strength(self, m: int, exclude_power: str | None = None) -> float:
         """A move's own strength and its supports (those of `exclude_power` left out)."""
-        return self._own(m) + self._support_count(m, exclude_power)
+        own = self._own(m) if self._weak else 1  # (`_own` asked only on maps with weak links)
+        if not self.t.backers[m]:
+            return own
+        return own + self._support_count(m, exclude_power)
 
     def attack(self, m: int) -> float:
         t = self.t

@@ -233,14 +233,17 @@ class _Outcome:
         for k in t.moves_into[dest]:
             if k != i and prevents(k) >= strength:
                 culprits.append(k)
-        parts = []
-        if culprits:
-            parts.append("bounced with " + ", ".join(map(self._order_text, culprits)))
-        if own:
-            parts.append(f"cannot dislodge own unit {self._order_text(occupant)}")
-            culprits.append(occupant)
         units = t.units
-        return False, _BOUNCE, "; ".join(parts) or _CYCLE, [units[k] for k in culprits]
+        if own:
+            text = f"cannot dislodge own unit {self._order_text(occupant)}"
+            if culprits:
+                text = f"bounced with {self._order_texts(culprits)}; {text}"
+            culprits.append(occupant)
+        elif culprits:
+            text = "bounced with " + self._order_texts(culprits)
+        else:
+            text = _CYCLE
+        return False, _BOUNCE, text, [units[k] for k in culprits]
 
     def _resisters(self, i: int, strength: float) -> list[int]:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
@@ -304,6 +307,14 @@ class _Outcome:
 
     def _move_text(self, m: int) -> str:
         return f"{self.t.units[m]} - {self.t.target[m]}"
+
+    def _order_texts(self, orders: list[int]) -> str:
+        """The orders of these units, as a reason names them ("A PAR - BUR, F BRE")."""
+        t = self.t
+        units, kind, target = t.units, t.kind, t.target
+        return ", ".join(
+            [f"{units[i]} - {target[i]}" if kind[i] == MOVE else str(units[i]) for i in orders]
+        )
 
     def _order_text(self, i: int) -> str:
         t = self.t
