@@ -7,9 +7,10 @@ its coasts, which is all a convoy needs (the army lands on the province, not on 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 
 from adjudicator.board.map import Map
+from adjudicator.board.seas import seas_of
 
 Span = tuple[int, int]
 
@@ -60,26 +61,43 @@ def route_exists(
     """
     if usable is None:
         return _any_route(game_map.facts.water, source, target, frozenset(fleets))
+    return bool(shortest_route(game_map, source, target, fleets, usable))
+
+
+def shortest_route(
+    game_map: Map,
+    source: str,
+    target: str,
+    fleets: Collection[str],
+    usable: Callable[[str], bool] | None = None,
+) -> tuple[str, ...]:
+    """The fleet provinces of a shortest chain of usable fleets from source to target, in
+    order (the first found breadth first, fleets tried in sorted order); () when none.
+
+    `usable` is asked lazily and at most once per fleet (see `route_exists`)."""
     fleet_near = game_map.facts.fleet_near.get
     pool = frozenset(fleets)
-    seen: set[str] = set()
+    came_from: dict[str, str] = {}
     queue: deque[str] = deque()
     for first in sorted(pool):
         if source in fleet_near(first, _NOWHERE):
-            seen.add(first)
-            if usable(first):
+            came_from[first] = ""
+            if usable is None or usable(first):
                 queue.append(first)
     while queue:
         here = queue.popleft()
         near = fleet_near(here, _NOWHERE)
         if target in near:
-            return True
+            route = [here]
+            while came_from[route[-1]]:
+                route.append(came_from[route[-1]])
+            return tuple(reversed(route))
         for step in sorted(near & pool):
-            if step not in seen:
-                seen.add(step)
-                if usable(step):
+            if step not in came_from:
+                came_from[step] = here
+                if usable is None or usable(step):
                     queue.append(step)
-    return False
+    return ()
 
 
 def _any_route(
@@ -103,28 +121,16 @@ def _any_route(
 def needed_for_convoy(
     game_map: Map, fleets: frozenset[str], source: str, target: str, fleet: str
 ) -> bool:
-    """Is `fleet` on some convoy route of which every fleet is needed (DATC 6.G.19)?
-
-    Such routes are induced paths: no fleet touches the source or target or an earlier fleet
-    except its neighbours on the route. The search is over the fleets on the board: tiny.
-    """
-    water = game_map.facts.water
-
-    def routes(path: list[str]) -> Iterator[list[str]]:
-        last = path[-1]
-        if last in water[target]:
-            yield path
-            return
-        for sea in sorted(water[last] & fleets):
-            if sea in path or sea in water[source]:
-                continue
-            if any(sea in water[p] for p in path[:-1]):
-                continue
-            yield from routes([*path, sea])
-
-    return any(
-        fleet in route for first in sorted(water[source] & fleets) for route in routes([first])
-    )
+    """Is `fleet` on some convoy route from `source` to `target` of which every fleet is needed
+    (DATC 6.G.19)? The one search for it is Seas.needed (the possible-orders table asks it
+    for every fleet at once); the fleets not in a convoy area carry nothing."""
+    seas = seas_of(game_map)
+    mask = 0
+    for province in fleets:
+        mask |= seas.area_bit.get(province, 0)
+    bit = seas.area_bit.get(fleet, 0)
+    landings = seas.needed(mask, source).get(bit, 0) if bit else 0
+    return bool(landings & seas.coast_bit.get(target, 0))
 
 
 def route_problem(

@@ -14,9 +14,9 @@ convoying fleets' route when they form one.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 
+from adjudicator.board.convoy import shortest_route
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.types import Phase, PhaseKind, Season
@@ -68,23 +68,6 @@ def result_tokens(result: OrderResult, order: model.Order) -> str:
     return " ".join(notes)
 
 
-def convoy_route(game_map: Map, army: str, target: str, fleets: Sequence[str]) -> tuple[str, ...]:
-    """The seas of a shortest chain of these fleet provinces from the army's province to its
-    target (empty when they form none)."""
-    near = game_map.facts.fleet_near
-    pool = set(fleets)
-    queue: deque[tuple[str, ...]] = deque((f,) for f in sorted(pool) if army in near.get(f, ()))
-    seen = {path[0] for path in queue}
-    while queue:
-        path = queue.popleft()
-        if target in near.get(path[-1], ()):
-            return path
-        for step in sorted(pool & near.get(path[-1], frozenset()) - seen):
-            seen.add(step)
-            queue.append((*path, step))
-    return ()
-
-
 def daide_report(game_map: Map, before: Position, orders: Sequence[OrderResult]) -> str:
     """The ORD messages of the phase that started at `before`, one line per result entry."""
     kind = before.phase.kind
@@ -102,7 +85,7 @@ def daide_report(game_map: Map, before: Position, orders: Sequence[OrderResult])
         via: tuple[str, ...] = ()
         if isinstance(order, model.Move) and order.via_convoy:
             fleets = convoys.get((order.unit.province, order.target), [])
-            via = convoy_route(game_map, order.unit.province, order.target, fleets)
+            via = shortest_route(game_map, order.unit.province, order.target, fleets)
         text = daide_order(game_map, order, result.power, kind=kind, owner_of=owner_of, via=via)
         lines.append(f"ORD ( {turn} ) ( {text} ) ( {result_tokens(result, order)} )")
     return "".join(line + "\n" for line in lines)
