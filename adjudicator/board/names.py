@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Literal, overload
 
 from adjudicator.board.map import Map
 from adjudicator.board.types import UnitType
@@ -245,9 +246,32 @@ def resolve_coast(game_map: Map, text: str) -> str:
     return coast
 
 
-def resolve_power(game_map: Map, text: str) -> str | None:
-    """The power code a name, adjective or code stands for ('english' -> 'ENGLAND')."""
-    return index_for(game_map).powers.get(normalize(text))
+@overload
+def resolve_power(game_map: Map, text: str) -> str | None: ...
+
+
+@overload
+def resolve_power(game_map: Map, text: str, *, prefix: Literal[True]) -> str: ...
+
+
+def resolve_power(game_map: Map, text: str, *, prefix: bool = False) -> str | None:
+    """The power code a name, adjective or code stands for ('english' -> 'ENGLAND'), None when
+    it names none: the one lookup of a power, for an order sheet's header and a person alike.
+
+    `prefix=True`, for what a gamesmaster types: also the one power a name, adjective or code
+    begins ('Tur'); UnknownName (with the known powers) or AmbiguousName instead of None."""
+    powers = index_for(game_map).powers
+    wanted = normalize(text)
+    code = powers.get(wanted)
+    if code is not None or not prefix:
+        return code
+    matches = sorted({c for key, c in powers.items() if wanted and key.startswith(wanted)})
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise AmbiguousName(f"ambiguous power {text!r}: {', '.join(matches)}", tuple(matches))
+    known = ", ".join(game_map.powers)
+    raise UnknownName(f"unknown power {text!r} on {game_map.name}; known: {known}")
 
 
 def split_coast(game_map: Map, words: Sequence[str]) -> tuple[Sequence[str], str | None]:

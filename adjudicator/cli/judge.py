@@ -17,7 +17,8 @@ from typing import Any
 import click
 
 from adjudicator.board.map import MapError, load_map
-from adjudicator.game.game import GameError, declare_disorder, new_game, resolve_power
+from adjudicator.board.names import resolve_power
+from adjudicator.game.game import GameError, declare_disorder, new_game
 from adjudicator.game.gamefile import GameFileError, game_to_text, read_game
 from adjudicator.judge.deadlines import (
     DEFAULT_SCHEDULE,
@@ -167,7 +168,7 @@ def player(ctx: click.Context, name: str, power: str, address: str, password: st
                 store.add_observer(name, address)
             click.echo(f"{name}: observer {address}")
             return
-        code = resolve_power(load_map(row.game.variant), power)
+        code = resolve_power(load_map(row.game.variant), power, prefix=True)
         secret = password or click.prompt("Password", hide_input=True)
         with store.transaction():
             store.set_player(name, code, address, hash_password(secret))

@@ -160,8 +160,8 @@ def check(orders_file: str, state_file: str, power: str | None) -> None:
     """Read an order sheet against a position and show what each line means, or why not,
     in the order of the sheet."""
     from adjudicator.board.map import load_map
+    from adjudicator.board.names import NameProblem, resolve_power
     from adjudicator.cli.game_orders import reading_line
-    from adjudicator.game.game import GameError, resolve_power
     from adjudicator.game.readings import in_written_order
     from adjudicator.orders.caret import render_caret
     from adjudicator.orders.interpret import interpret_orders
@@ -171,8 +171,8 @@ def check(orders_file: str, state_file: str, power: str | None) -> None:
     game_map = load_map(position.variant)
     try:
         # Without --power the sheet must name its powers: lines before any header are errors.
-        code = "" if power is None else resolve_power(game_map, power)
-    except GameError as error:
+        code = "" if power is None else resolve_power(game_map, power, prefix=True)
+    except NameProblem as error:
         raise click.ClickException(f"--power: {error}") from None
     text = read_text_file(orders_file)
     entries, errors = interpret_orders(game_map, position, {code: [text]}, rules)

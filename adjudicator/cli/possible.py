@@ -19,17 +19,17 @@ def possible_command(phase_file: str, power: str | None) -> None:
     input): {"orders": {"PAR": ["A PAR - BUR", ...], ...}}, each location's orders sorted.
     The document's orders, if any, are ignored; its rules are respected."""
     from adjudicator.board.map import load_map
-    from adjudicator.board.names import resolve_power
+    from adjudicator.board.names import NameProblem, resolve_power
     from adjudicator.orders.possible import possible_orders
 
     position, rules = read_position(phase_file)
     code = None
     if power is not None:
         game_map = load_map(position.variant)
-        code = resolve_power(game_map, power)
-        if code is None:
-            known = ", ".join(sorted(game_map.powers))
-            raise click.BadParameter(f"unknown power {power!r}; the powers: {known}")
+        try:
+            code = resolve_power(game_map, power, prefix=True)
+        except NameProblem as problem:
+            raise click.BadParameter(str(problem)) from None
     found = possible_orders(position, power=code, rules=rules)
     document = {"orders": {where: sorted(orders) for where, orders in sorted(found.items())}}
     click.echo(json.dumps(document, indent=2, ensure_ascii=False))

@@ -22,8 +22,8 @@ from adjudicator.game.game import (
     GameError,
     Reading,
     order_lines,
+    power_code,
     read_orders,
-    resolve_power,
     with_orders,
 )
 from adjudicator.orders.interpret import interpret_orders
@@ -127,7 +127,7 @@ def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Adde
     """The game with `lines` added to `power`'s pending orders, each replacing any earlier order
     for its unit. UnreadableOrders (nothing changed) when a line cannot be read."""
     game_map = load_map(game.variant)
-    code = resolve_power(game_map, power)
+    code = power_code(game_map, power)
     lines = [line for text in lines for line in order_lines(text)]
     _, reading = read_orders(game, code, lines)  # also refuses orders for a stranger's units
     if faults(reading.errors):

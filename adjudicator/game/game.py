@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from adjudicator.board.map import Map, load_map
+from adjudicator.board.names import NameProblem, resolve_power
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import CalendarError, Phase
@@ -104,19 +105,13 @@ def new_game(variant: str = "standard", rules: Rules = DEFAULT_RULES) -> Game:
     return Game(variant=variant, rules=rules, start=start)
 
 
-def resolve_power(game_map: Map, name: str) -> str:
-    """A power's code from what a gamesmaster types: the code, its name, or a unique prefix."""
-    wanted = name.strip().upper()
-    for code, info in game_map.powers.items():
-        if wanted in (code, info.name.upper()):
-            return code
-    matches = [code for code in game_map.powers if code.startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
-    known = ", ".join(game_map.powers)
-    if matches:
-        raise GameError(f"ambiguous power {name!r}: {', '.join(matches)}")
-    raise GameError(f"unknown power {name!r} on {game_map.name}; known: {known}")
+def power_code(game_map: Map, name: str) -> str:
+    """A power's code from what a gamesmaster types (board.names.resolve_power with prefixes:
+    the code, name, adjective or a unique prefix), GameError when it names none or several."""
+    try:
+        return resolve_power(game_map, name, prefix=True)
+    except NameProblem as problem:
+        raise GameError(str(problem)) from None
 
 
 def phase_rules(rules: Rules, disorder: Sequence[str]) -> Rules:
@@ -129,7 +124,7 @@ def phase_rules(rules: Rules, disorder: Sequence[str]) -> Rules:
 def declare_disorder(game: Game, powers: Sequence[str]) -> Game:
     """The game with exactly `powers` declared in civil disorder (none: every one lifted)."""
     game_map = load_map(game.variant)
-    codes = tuple(sorted({resolve_power(game_map, name) for name in powers}))
+    codes = tuple(sorted({power_code(game_map, name) for name in powers}))
     return replace(game, disorder=codes)
 
 
@@ -140,7 +135,7 @@ def order_lines(text: str) -> tuple[str, ...]:
 
 def with_orders(game: Game, power: str, lines: Sequence[str]) -> Game:
     """The game with `power`'s pending orders replaced: a new order set replaces the old one."""
-    code = resolve_power(load_map(game.variant), power)
+    code = power_code(load_map(game.variant), power)
     pending = dict(game.pending)
     pending[code] = tuple(lines)
     return replace(game, pending=frozen_orders(pending))
@@ -181,7 +176,7 @@ def read_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Rea
     from adjudicator.orders.interpret import interpret_orders
 
     game_map = load_map(game.variant)
-    code = resolve_power(game_map, power)
+    code = power_code(game_map, power)
     entries, errors = interpret_orders(game_map, game.current, {code: list(lines)}, game.rules)
     powers = {e.power for e in entries} | {e.power for e in errors}
     strangers = sorted(powers - {code, ""} - teammates(game_map, code, game.current, game.rules))

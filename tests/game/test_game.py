@@ -18,10 +18,10 @@ from adjudicator.game.game import (
     adjudicate_pending,
     new_game,
     order_lines,
+    power_code,
     read_orders,
     rebuild,
     replay,
-    resolve_power,
     with_orders,
 )
 from adjudicator.game.gamefile import read_game, write_game
@@ -85,12 +85,17 @@ def test_new_game_is_the_variant_start() -> None:
     assert game.played == () and dict(game.pending) == {}
 
 
-def test_power_names_resolve_by_code_name_or_prefix() -> None:
+def test_power_names_resolve_by_code_name_adjective_or_prefix() -> None:
+    # One lookup (board.names.resolve_power): the adjective a sheet's header may use works
+    # for a gamesmaster too, and a prefix must name one power.
     game_map = load_map("standard")
-    assert resolve_power(game_map, "france") == "FRANCE"
-    assert resolve_power(game_map, "Tur") == "TURKEY"
+    assert power_code(game_map, "france") == "FRANCE"
+    assert power_code(game_map, "French") == "FRANCE"
+    assert power_code(game_map, "Tur") == "TURKEY"
     with pytest.raises(GameError, match="unknown power 'Spain'"):
-        resolve_power(game_map, "Spain")
+        power_code(game_map, "Spain")
+    with pytest.raises(GameError, match="ambiguous power 'I': INDIA, ITALY"):
+        power_code(load_map("youngstown"), "I")
 
 
 def test_a_new_order_set_replaces_the_old_one() -> None:

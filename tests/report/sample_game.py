@@ -10,7 +10,7 @@ import sys
 from functools import cache
 
 from adjudicator.board.map import load_map
-from adjudicator.game.game import Game, adjudicate_pending, new_game, resolve_power, with_orders
+from adjudicator.game.game import Game, adjudicate_pending, new_game, power_code, with_orders
 from adjudicator.game.gamefile import write_game
 from adjudicator.testcases.casefile import read_case
 from adjudicator.testcases.caserun import bundled_cases
@@ -23,7 +23,7 @@ def sample_game() -> Game:
     game = Game(game.variant, game.rules, game.start, meta={"name": "sample"})
     for step in case.steps:
         for power, lines in step.orders_by_power().items():
-            game = with_orders(game, resolve_power(load_map(), power), lines)
+            game = with_orders(game, power_code(load_map(), power), lines)
         game, _played = adjudicate_pending(game)
     return game
 
