@@ -114,7 +114,8 @@ def orders(game_file: str, power: str, orders_file: str | None, added: tuple[str
     exit status is 1 when some line could not be read (the set is saved all the same).
 
     `--add 'A Mar - Spa'` keeps the set and adds the order, replacing the earlier order for
-    A MAR; an order that cannot be read is refused (exit status 1, nothing changed). The
+    A MAR (also one in a teammate's sheet, in the variants where one person plays several
+    powers); an order that cannot be read is refused (exit status 1, nothing changed). The
     power's whole set is shown afterwards, as read.
     """
     if (orders_file is None) == (not added):

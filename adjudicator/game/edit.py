@@ -24,6 +24,7 @@ from adjudicator.game.game import (
     order_lines,
     power_code,
     read_orders,
+    teammates,
     with_orders,
 )
 from adjudicator.orders.interpret import interpret_orders
@@ -125,7 +126,9 @@ def _without_units(
 
 def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Added]:
     """The game with `lines` added to `power`'s pending orders, each replacing any earlier order
-    for its unit. UnreadableOrders (nothing changed) when a line cannot be read."""
+    for its unit, also one in a teammate's sheet (four, three and two players: the person who
+    plays Austria and France may order France's units under a 'France:' header in Austria's
+    sheet). UnreadableOrders (nothing changed) when a line cannot be read."""
     game_map = load_map(game.variant)
     code = power_code(game_map, power)
     lines = [line for text in lines for line in order_lines(text)]
@@ -134,11 +137,18 @@ def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Adde
         raise UnreadableOrders(faults(reading.errors))
     if not reading.entries:
         raise GameError("no order to add: give one, e.g. --add 'A Par - Bur'")
+    units = _units(reading.entries)
+    team = teammates(game_map, code, game.current, game.rules)
+    replaced: list[str] = []
+    for sheet in sorted(team & set(game.pending) - {code}):
+        rest, struck = _without_units(
+            game_map, game.current, game.rules, sheet, game.pending[sheet], units
+        )
+        if struck:
+            game, replaced = with_orders(game, sheet, rest), [*replaced, *struck]
     earlier = game.pending.get(code, ())
-    kept, replaced = _without_units(
-        game_map, game.current, game.rules, code, earlier, _units(reading.entries)
-    )
+    kept, struck = _without_units(game_map, game.current, game.rules, code, earlier, units)
     if power_after(game_map, kept, code) != code and not _has_header(game_map, lines[0]):
         # the set ends under a teammate's header, and the added lines were read as `code`'s
         kept.append(f"{game_map.powers[code].name}:")
-    return with_orders(game, code, [*kept, *lines]), Added(reading, tuple(replaced))
+    return with_orders(game, code, [*kept, *lines]), Added(reading, (*replaced, *struck))

@@ -9,6 +9,8 @@ import pytest
 from adjudicator.game.edit import UnreadableOrders, add_orders
 from adjudicator.game.game import Game, GameError, new_game, with_orders
 from adjudicator.game.gamefile import game_from_text, game_to_text
+from adjudicator.game.readings import pending_readings
+from adjudicator.orders.results import OrderEntry
 
 
 def france(game: Game) -> tuple[str, ...]:
@@ -51,6 +53,28 @@ def test_a_header_stays_for_the_lines_after_it() -> None:
         "Austria:",
         "A Vie - Gal",
     )
+
+
+def test_an_order_replaces_the_one_in_a_teammate_s_sheet() -> None:
+    # Four players: Austria's player orders France in Austria's sheet; an order added for
+    # France replaces it there, instead of leaving two orders for A PAR (so A PAR would hold).
+    game = with_orders(new_game("four"), "AUSTRIA", ["A Vie H", "France: A Par H", "A Mar H"])
+    game, added = add_orders(game, "FRANCE", ["A Par - Bur"])
+    assert game.pending["AUSTRIA"] == ("A Vie H", "France:", "A Mar H")
+    assert game.pending["FRANCE"] == ("A Par - Bur",)
+    assert added.replaced == ("France: A Par H",)
+    # And the other way: France's own sheet loses the order Austria's player replaces.
+    game, added = add_orders(game, "AUSTRIA", ["France: A Par - Pic"])
+    assert game.pending["FRANCE"] == () and added.replaced == ("A Par - Bur",)
+    readings = pending_readings(game, "AUSTRIA") + pending_readings(game, "FRANCE")
+    assert [str(r.order) for r in readings if isinstance(r, OrderEntry)] == [
+        "A VIE H",
+        "A MAR H",
+        "A PAR - PIC",
+    ]
+    # A stranger's sheet is never touched: England's player plays England alone.
+    with pytest.raises(GameError, match="may not order for FRANCE"):
+        add_orders(game, "ENGLAND", ["France: A Par H"])
 
 
 def test_a_build_replaces_the_build_in_the_same_province() -> None:
