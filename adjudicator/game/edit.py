@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudicator.board.map import Map, load_map
+from adjudicator.board.names import NameProblem, resolve_place, resolve_power
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import PhaseKind
@@ -29,6 +30,7 @@ from adjudicator.game.game import (
 )
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import ordered_unit
+from adjudicator.orders.parse import first_words
 from adjudicator.orders.results import OrderEntry, OrderError, faults
 from adjudicator.orders.sheet import power_after, segments
 
@@ -79,22 +81,32 @@ def _strike(line: str, texts: Sequence[str]) -> str:
 
 
 _WORD = re.compile(r"[^\s-]+")
-_UNIT_ONLY = {PhaseKind.MOVEMENT: " H", PhaseKind.RETREAT: " disband"}
-"""What makes a unit's name alone an order, to find which unit an unreadable order names."""
 
 
-def _unit_named(
-    game_map: Map, position: Position, rules: Rules, error: OrderError
-) -> tuple[str, str] | None:
-    """The power's unit an order that could not be read starts with ('A Par - Bru' names
-    A PAR), if it starts with one: the longest first words that read as that unit's order."""
-    suffix = _UNIT_ONLY.get(position.phase.kind)
-    words = _WORD.findall(error.input)[:4] if suffix else []
-    for count in range(len(words), 0, -1):
-        text = " ".join(words[:count]) + str(suffix)
-        entries, _ = interpret_orders(game_map, position, {error.power: [text]}, rules)
-        if entries:
-            return next(iter(_units(entries[:1])), None)
+def _unit_named(game_map: Map, position: Position, error: OrderError) -> tuple[str, str] | None:
+    """The power's unit an order that could not be read starts with, if it does: after an
+    optional nationality and a unit word ('A', 'Fleet': the grammar's), the longest run of up
+    to three words naming a province where that power has a unit (dislodged, in a retreat):
+    'A Par - Bru' names A PAR, 'F Bre-Mxo' F BRE. Read with the map's names, not by reading
+    the line again as some other order."""
+    kind = position.phase.kind
+    if kind is PhaseKind.ADJUSTMENT:
+        return None
+    words = _WORD.findall(error.input)[:5]
+    if words and resolve_power(game_map, words[0]) is not None:
+        words = words[1:]  # 'French A Par ...'
+    if not words or words[0].lower() not in first_words("army", "fleet"):
+        return None
+    for count in range(min(len(words), 4), 1, -1):
+        try:
+            province = resolve_place(game_map, words[1:count]).province
+        except NameProblem:
+            continue
+        if kind is PhaseKind.MOVEMENT:
+            unit = position.units.get(province)
+        else:
+            unit = dislodged.unit if (dislodged := position.dislodged.get(province)) else None
+        return (unit.power, unit.province) if unit and unit.power == error.power else None
     return None
 
 
@@ -111,7 +123,7 @@ def _without_units(
     for line in lines:
         entries, errors = interpret_orders(game_map, position, {power: [line]}, rules)
         hit = [e.input or "" for e in entries if _units([e]) & units]
-        hit += [e.input for e in errors if _unit_named(game_map, position, rules, e) in units]
+        hit += [e.input for e in errors if _unit_named(game_map, position, e) in units]
         header = _has_header(game_map, line)
         power = power_after(game_map, [line], power)
         if not hit:

@@ -114,6 +114,16 @@ def test_a_line_not_read_goes_when_it_names_the_unit() -> None:
     assert added.replaced == ("A Par - Bru, A Mar - Spa", "F Bre-Mxo")
 
 
+def test_a_line_not_read_names_its_unit_however_written() -> None:
+    lines = ["French A Paris - Bruxelles", "Fleet Brest -> Mxo", "F St Petersburg - Bxt"]
+    game = with_orders(new_game(), "FRANCE", lines)
+    game, added = add_orders(game, "FRANCE", ["A Par - Bur", "F Bre - Mao"])
+    assert added.replaced == ("French A Paris - Bruxelles", "Fleet Brest -> Mxo")
+    game = with_orders(new_game(), "RUSSIA", ["F St Petersburg - Bxt", "A Mos - Stp"])
+    game, added = add_orders(game, "RUSSIA", ["F Stp/sc - Bot"])
+    assert added.replaced == ("F St Petersburg - Bxt",)
+
+
 def test_in_a_retreat_the_dislodged_unit_s_order_is_replaced() -> None:
     doc = {
         "format": "adjudicator-game",
