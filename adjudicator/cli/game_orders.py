@@ -6,8 +6,10 @@ lines that could not be read are shown with why. Pure rendering helpers plus the
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -73,11 +75,45 @@ def missing_warning(game_map: Map, game: Game, owed: Sequence[Owed]) -> str:
     return "\n".join(lines + [f"  {owed_text(game_map, o)}" for o in owed])
 
 
+def _unread(game: Game, power: str) -> int:
+    """How many of the power's pending lines were not read as orders."""
+    return sum(1 for r in pending_readings(game, power) if not isinstance(r, OrderEntry))
+
+
+def status_document(name: str, game: Game) -> dict[str, Any]:
+    """`game status --json`: the same facts as the text, for a script (README, *A game without
+    a text editor*)."""
+    kind = game.current.phase.kind
+    return {
+        "game": name,
+        "variant": game.variant,
+        "phase": str(game.current.phase),
+        "received": list(game.pending),
+        "unread": {p: n for p in game.pending if (n := _unread(game, p))},
+        "owed": [
+            {
+                "power": o.power,
+                "units": list(o.units),
+                "builds": o.builds,
+                "removals": o.removals,
+                "sent": o.sent,
+                "fate": o.fate(kind),
+            }
+            for o in owed_orders(game)
+        ],
+    }
+
+
 @click.command("status")
 @click.argument("game_file", metavar="FILE")
-def status(game_file: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print it as a JSON document.")
+def status(game_file: str, as_json: bool) -> None:
     """Who still owes orders for the current phase (units, retreats, builds and removals)."""
     game = load(game_file)
+    if as_json:
+        document = status_document(game_name(game_file, game), game)
+        click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+        return
     game_map = load_map(game.variant)
     phase = game.current.phase
     click.echo(
@@ -87,8 +123,7 @@ def status(game_file: str) -> None:
     received = ", ".join(game_map.power_name(p) for p in game.pending) or "nobody yet"
     click.echo(f"Orders received from: {received}")
     for power in game.pending:
-        unread = sum(1 for r in pending_readings(game, power) if not isinstance(r, OrderEntry))
-        if unread:
+        if unread := _unread(game, power):
             click.echo(f"  {game_map.power_name(power)}: {unread} line(s) not read (game show)")
     for line in describe_owed(game_map, game)[1:]:
         click.echo(line)

@@ -93,6 +93,32 @@ def write_game_at(path: Path, start: dict[str, object]) -> None:
     path.write_text(json.dumps(doc), encoding="utf-8")
 
 
+def test_status_as_a_json_document(tmp_path: Path) -> None:
+    path = str(tmp_path / "club.json")
+    game("new", path, "--variant", "five")
+    game("orders", path, "france", "-", input="A Par-Bur\nF Bre-Mao\nA Mar-Spx\n")
+    game("disorder", path, "turkey")
+    result = game("status", path, "--json")
+    assert result.exit_code == 0
+    document = json.loads(result.output)
+    assert {k: document[k] for k in ("game", "variant", "phase", "received", "unread")} == {
+        "game": "club",
+        "variant": "five",
+        "phase": "S1901M",
+        "received": ["FRANCE"],
+        "unread": {"FRANCE": 1},
+    }
+    assert [o["power"] for o in document["owed"]] == ["AUSTRIA", "ENGLAND", "FRANCE", "RUSSIA"]
+    assert document["owed"][2] == {
+        "power": "FRANCE",
+        "units": ["A MAR"],
+        "builds": 0,
+        "removals": 0,
+        "sent": True,
+        "fate": "units without orders hold",
+    }
+
+
 def test_status_in_a_retreat_and_in_an_adjustment_phase(tmp_path: Path) -> None:
     retreat = tmp_path / "retreat.json"
     write_game_at(
