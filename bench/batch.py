@@ -12,7 +12,9 @@ On the seeded dense corpus of bench/corpus.py it measures
 3. scaling: the whole `adjudicator batch` process on the first N phases and on all of them:
    wall time, CPU time, peak RSS; time per phase after start-up (a one-line batch) is taken off;
 4. `--jobs N` for N = 1 .. cores + 1 on one corpus: wall time, speed-up, efficiency, the CPU
-   the pool adds per phase and its fixed cost (a pool on 2 chunks of lines).
+   the pool adds per phase and its fixed cost (a pool on 2 chunks of lines);
+5. `--dask ADDRESS` on a LocalCluster of one worker process per CPU against `--jobs 1` (needs
+   the dask extra), and whether its output is byte-identical.
 
 Everything is repeated (`--repeat`) and the medians are printed: the development machine is
 shared. Nothing here is a test: timings depend on the machine.
@@ -57,11 +59,15 @@ print(json.dumps([seconds, cpu, usage.ru_maxrss, os.waitstatus_to_exitcode(statu
 """
 
 
-def run_batch_process(source: Path, out: Path, jobs: int = 1) -> tuple[float, float, float]:
-    """(wall s, CPU s, peak RSS MiB) of `adjudicator batch SOURCE -o OUT --jobs JOBS`."""
+def run_batch_process(
+    source: Path, out: Path, jobs: int = 1, dask: str = ""
+) -> tuple[float, float, float]:
+    """(wall s, CPU s, peak RSS MiB) of `adjudicator batch SOURCE -o OUT --jobs JOBS` (or
+    `--dask ADDRESS`: then CPU and RSS are the client's alone, the workers not its children)."""
     command = [sys.executable, "-m", "adjudicator", "batch", str(source), "-o", str(out)]
+    command += ["--dask", dask] if dask else ["--jobs", str(jobs)]
     done = subprocess.run(
-        [sys.executable, "-c", _LAUNCHER, *command, "--jobs", str(jobs)],
+        [sys.executable, "-c", _LAUNCHER, *command],
         capture_output=True,
         text=True,
         check=True,
@@ -264,6 +270,36 @@ def jobs_curve(source: Path, workdir: Path, repeat: int) -> None:
         print(f"{cpu:8.2f} {added:10.1f} {start - base[2]:12.3f} {rss:12.1f}")
 
 
+def dask_path(source: Path, workdir: Path, repeat: int) -> None:
+    """`--dask ADDRESS` on a LocalCluster of one single-thread worker process per CPU, against
+    `--jobs 1` in the same rounds (wall time: the work is in the cluster's processes)."""
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        print("\nDask: not installed (pip install -e '.[dask]')")
+        return
+    phases = sum(1 for _ in source.open("rb"))
+    cores = os.cpu_count() or 1
+    one, on_dask = workdir / "batch-bench-out.jsonl", workdir / "batch-bench-dask.jsonl"
+    began = time.perf_counter()
+    with LocalCluster(
+        n_workers=cores, threads_per_worker=1, dashboard_address=None, host="127.0.0.1"
+    ) as local:
+        start = time.perf_counter() - began
+        walls: dict[str, list[float]] = {"jobs 1": [], "dask": []}
+        for _ in range(repeat):
+            walls["jobs 1"].append(run_batch_process(source, one)[0])
+            walls["dask"].append(
+                run_batch_process(source, on_dask, dask=local.scheduler_address)[0]
+            )
+    same = one.read_bytes() == on_dask.read_bytes()
+    base, dask = (statistics.median(walls[k]) for k in ("jobs 1", "dask"))
+    print(f"\nDask, {phases} phases: LocalCluster of {cores} single-thread worker processes")
+    print(f"  cluster start {start:.2f} s (not in the figures below); medians of {repeat}")
+    print(f"  `--jobs 1` wall {base:.2f} s; `--dask ADDRESS` wall {dask:.2f} s: x{base / dask:.2f}")
+    print(f"  output byte-identical to --jobs 1: {same}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phases", type=int, default=100_000)
@@ -275,12 +311,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path("/tmp"))
     parser.add_argument(
         "--only",
-        choices=["json", "gc", "scaling", "jobs"],
+        choices=["json", "gc", "scaling", "jobs", "dask"],
         action="append",
         help="run only these parts (repeatable)",
     )
     args = parser.parse_args(argv)
-    parts = set(args.only or ["json", "gc", "scaling", "jobs"])
+    parts = set(args.only or ["json", "gc", "scaling", "jobs", "dask"])
     full = ensure_corpus(args.workdir / f"batch-corpus-{args.phases}.jsonl", args.phases, args.seed)
     print(f"corpus {full}: {args.phases} dense phases, seed {args.seed}")
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, JSON out: {jsonout.ENCODER}")
@@ -294,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     if "jobs" in parts:
         source = head(full, args.jobs_phases, args.workdir / f"batch-{args.jobs_phases}.jsonl")
         jobs_curve(source, args.workdir, args.repeat)
+    if "dask" in parts:
+        source = head(full, args.jobs_phases, args.workdir / f"batch-{args.jobs_phases}.jsonl")
+        dask_path(source, args.workdir, args.repeat)
     return 0
 
 
