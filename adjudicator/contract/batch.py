@@ -3,7 +3,8 @@
 Streams line by line: memory is bounded by the reader's size-limited caches, not by the length
 of the input. Start-up (imports, the map, the grammar) is paid once, on the first line; with
 several jobs the worker processes are forked after it, so they inherit it, and the lines are
-spread over them and written back in input order. bench/batch.py measures all of this.
+dealt to them in chunks, a few chunks in flight per job, each chunk's output coming back as one
+piece of bytes written in input order. bench/batch.py measures all of this.
 """
 
 from __future__ import annotations
@@ -12,9 +13,12 @@ import gc
 import json
 import multiprocessing
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import IO, Any
+from itertools import islice
+from typing import IO, Any, TypeVar
 
 from adjudicator.contract.documents import DocumentError, adjudicate_document, adjudicate_json_line
 
@@ -22,8 +26,11 @@ from adjudicator.contract.documents import DocumentError, adjudicate_document, a
 # round trip per task) is small beside the adjudication of the lines, small enough to keep the
 # workers evenly busy up to the end.
 CHUNK = 64
+IN_FLIGHT = 3  # chunks queued per job: the next is ready when one finishes
 
 Numbered = tuple[int, str | bytes]
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def error_object(number: int, message: str) -> dict[str, Any]:
@@ -64,6 +71,40 @@ def numbered_lines(lines: Iterable[str | bytes]) -> Iterator[Numbered]:
     for number, line in enumerate(lines, start=1):
         if line.strip():
             yield number, line
+
+
+def process_chunk(lines: list[Numbered]) -> tuple[bytes, int]:
+    """A worker's task: numbered lines -> their output lines as one piece of bytes (each line
+    ending in a newline) and how many failed. One object back per chunk, not one per line."""
+    texts, failures = [], 0
+    for line in lines:
+        text, ok = process_line(line)
+        texts.append(text)
+        failures += not ok
+    texts.append(b"")
+    return b"\n".join(texts), failures
+
+
+def partitions(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """Consecutive lists of `size` items (the last one shorter)."""
+    iterator = iter(items)
+    while part := list(islice(iterator, size)):
+        yield part
+
+
+def in_order(
+    submit: Callable[[list[T]], Future[R]], items: Iterable[T], size: int, window: int
+) -> Iterator[R]:
+    """The result of the task `submit` starts on each part of `items` (`size` items a part),
+    in input order, with at most `window` tasks in flight: the input is read only as fast as
+    the results are taken, so memory stays flat however long it is."""
+    pending: deque[Future[R]] = deque()
+    for part in partitions(items, size):
+        pending.append(submit(part))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 def write_lines(sink: IO[bytes], outputs: Iterable[tuple[bytes, bool]]) -> int:
@@ -109,5 +150,21 @@ def run_batch(source: Iterable[str | bytes], sink: IO[bytes], jobs: int = 1) -> 
     with steady_gc():
         if jobs <= 1:
             return failures + write_lines(sink, map(process_line, work))
-        with _pool_context().Pool(jobs) as pool:
-            return failures + write_lines(sink, pool.imap(process_line, work, chunksize=CHUNK))
+        return failures + _run_jobs(work, sink, jobs)
+
+
+def _run_jobs(work: Iterable[Numbered], sink: IO[bytes], jobs: int) -> int:
+    """The lines over `jobs` worker processes. Not multiprocessing.Pool: its worker-handling
+    thread wakes whenever the result pipe is readable and spun while a chunk's results were
+    read (bench/batch.py measured ~40 µs of the parent's CPU per line, against ~16 µs here)."""
+    failures = 0
+    pool = ProcessPoolExecutor(jobs, mp_context=_pool_context())
+    try:
+        for text, failed in in_order(
+            lambda part: pool.submit(process_chunk, part), work, CHUNK, IN_FLIGHT * jobs
+        ):
+            sink.write(text)
+            failures += failed
+    finally:
+        pool.shutdown(cancel_futures=True)
+    return failures

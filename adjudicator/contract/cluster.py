@@ -12,12 +12,12 @@ since tasks name its functions rather than carry them.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from itertools import islice
+from itertools import chain
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
+from adjudicator.contract import batch
 from adjudicator.contract.batch import (
     Numbered,
     numbered_lines,
@@ -71,25 +71,17 @@ def connect(dask: str | Client) -> Iterator[Client]:
         yield client
 
 
-def _partitions(items: Iterable[T], size: int) -> Iterator[list[T]]:
-    iterator = iter(items)
-    while part := list(islice(iterator, size)):
-        yield part
-
-
 def in_order(
     client: Client, task: Callable[[list[T]], list[R]], items: Iterable[T], size: int
 ) -> Iterator[R]:
     """Each item's result, in input order, computed on the cluster partition by partition."""
     threads = client.nthreads()  # type: ignore[no-untyped-call]
     window = IN_FLIGHT * max(1, sum(threads.values()))
-    pending: deque[Any] = deque()
-    for part in _partitions(items, size):
-        pending.append(client.submit(task, part, pure=False))
-        if len(pending) >= window:
-            yield from pending.popleft().result()
-    while pending:
-        yield from pending.popleft().result()
+
+    def submit(part: list[T]) -> Any:
+        return client.submit(task, part, pure=False)
+
+    return chain.from_iterable(batch.in_order(submit, items, size, window))
 
 
 def run_batch_on_dask(
