@@ -230,18 +230,37 @@ _Known = tuple[
     str | None,
     model.Order | _Unreadable | None,  # ...and the order the text gave them (None: none yet)
     str | Depends | None,  # with its fixed legality
-    OrderEntry | None,  # and the entry it made, when that depends on nothing else
+    tuple[OrderEntry | None, ...] | None,  # and, when that is all, the entries made (a power each)
 ]
 """All a string of one order says once read: what depends on its text only, and the order it
-gave the units last met where it names them (a new position mostly meets the same ones)."""
+gave the units last met where it names them (a new position mostly meets the same ones).
+Entries are immutable: one serves every phase where the same power orders the same units."""
 
 _MEMO_SIZE = 1 << 14
 
 
 @cache
 def _memo(game_map: Map, kind_code: str) -> Memo[_Known]:
-    """The strings of one order read on a map in a kind of phase (a few per process)."""
+    """The strings of one order read on a map in a kind of phase (a few per process). The kind
+    may be given as its code or as itself: a PhaseKind is that str (and cheaper than .value)."""
     return Memo(_MEMO_SIZE)
+
+
+@cache
+def _seats(game_map: Map) -> dict[str, int]:
+    """Each power's place among the entries a known string keeps."""
+    return {power: seat for seat, power in enumerate(game_map.powers)}
+
+
+def _seated(
+    game_map: Map, entries: tuple[OrderEntry | None, ...] | None, entry: OrderEntry
+) -> tuple[OrderEntry | None, ...]:
+    """`entries` with `entry` in its power's place."""
+    seats: list[OrderEntry | None] = (
+        [None] * len(game_map.powers) if entries is None else [*entries]
+    )
+    seats[_seats(game_map)[entry.power]] = entry
+    return tuple(seats)
 
 
 def _units(
@@ -281,9 +300,9 @@ def _learn(
             read = _order_of(game_map, kind_code, text, reading.raw, own, other)
             order: model.Order | _Unreadable = read if isinstance(read, _Unreadable) else read[0]
             reason = None if isinstance(read, _Unreadable) else read[1]
-            entry = None
+            entries = None
             if not isinstance(order, _Unreadable) and reason is not Depends.ON_BOARD:
-                entry = OrderEntry(power, text, order, reason)
+                entries = _seated(game_map, None, OrderEntry(power, text, order, reason))
             known = (
                 reading.own,
                 reading.other,
@@ -294,7 +313,7 @@ def _learn(
                 None if other is None else other.location,
                 order,
                 reason,
-                entry,
+                entries,
             )
     _memo(game_map, kind_code).put(text, known)
     return known
@@ -310,7 +329,7 @@ def _known(
 ) -> OrderEntry | OrderError:
     """`_one` for a string of one order already read: a check of the ordered unit's owner, and
     the order learnt for the units it names unless they are other ones now."""
-    own, other, span, own_type, own_location, other_type, other_location, order, reason, entry = (
+    own, other, span, own_type, own_location, other_type, other_location, order, reason, entries = (
         known
     )
     if kind is PhaseKind.RETREAT:
@@ -334,15 +353,18 @@ def _known(
         kind_code = kind.value
         reading = _read_text(game_map, kind_code, text)
         known = _learn(game_map, kind_code, power, text, reading, (unit, found))
-        order, reason, entry = known[7:]
-    if entry is not None and entry.power == power:
-        return entry  # immutable: one entry serves every phase where it is the same
+        order, reason, entries = known[7:]
     if isinstance(order, _Unreadable):
         return OrderError(power, text, order.message, order.span)
     assert order is not None
     if reason is Depends.ON_BOARD:
         return OrderEntry(power, text, order, board_reason(game_map, board, power, order))
-    return OrderEntry(power, text, order, reason)
+    assert entries is not None
+    entry = entries[_seats(game_map)[power]]
+    if entry is None:
+        entry = OrderEntry(power, text, order, reason)
+        _memo(game_map, kind).put(text, (*known[:9], _seated(game_map, entries, entry)))
+    return entry
 
 
 def _first(game_map: Map, board: Board, kind: PhaseKind, power: str, text: str) -> _Known | None:
@@ -357,6 +379,48 @@ def _first(game_map: Map, board: Board, kind: PhaseKind, power: str, text: str) 
         own, other = reading.own, reading.other
     units = _units(board, kind is PhaseKind.RETREAT, own, other)
     return _learn(game_map, kind_code, power, text, reading, units)
+
+
+def _strings(
+    game_map: Map,
+    board: Board,
+    kind: PhaseKind,
+    power: str,
+    texts: Sequence[str],
+    results: list[OrderEntry | OrderError],
+) -> int:
+    """Read a power's strings while each is one order alone, into `results`; how many were.
+    The usual case takes one lookup of the text and one of each unit it names: the entry
+    learnt is the answer when the units met are the ones it was learnt for."""
+    memo = _memo(game_map, kind)
+    young, units = memo.young, board.units  # an older young generation answers just as well
+    usual = kind is not PhaseKind.RETREAT
+    seat = _seats(game_map)[power]
+    for done, text in enumerate(texts):
+        known = young.get(text) if text.__class__ is str else None
+        if known is None:
+            if text.__class__ is not str:
+                return done
+            known = memo.get(text) or _first(game_map, board, kind, power, text)
+            if known is None:
+                return done
+        elif usual and known[9] is not None and (entry := known[9][seat]) is not None:
+            unit, found = units.get(known[0]), units.get(known[1])  # type: ignore[arg-type]
+            if (
+                unit is not None
+                and unit.power == power
+                and unit.type is known[3]
+                and unit.location == known[4]
+                and (
+                    known[5] is None
+                    if found is None
+                    else found.type is known[5] and found.location == known[6]
+                )
+            ):
+                results.append(entry)
+                continue
+        results.append(_known(game_map, board, kind, power, text, known))
+    return len(texts)
 
 
 def _read_pieces(
@@ -394,14 +458,16 @@ def interpret_orders(
     """
     board = board_of(game_map, position)
     kind = position.phase.kind
-    kind_code = kind.value  # the caches key on the plain string
+    kind_code = kind.value  # the caches key on the plain string (or the kind: a str, equal)
     memo = _memo(game_map, kind_code)
     powers = game_map.powers
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
         power = power_key(game_map, key)
+        given = [texts] if isinstance(texts, str) else texts
+        done = _strings(game_map, board, kind, power, given, results) if power in powers else 0
         verb = ""
-        for text in [texts] if isinstance(texts, str) else texts:
+        for text in given[done:]:
             if text.__class__ is str and not verb and power in powers:
                 known = memo.get(text) or _first(game_map, board, kind, power, text)
                 if known is not None:

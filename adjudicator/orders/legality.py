@@ -32,8 +32,7 @@ class Board:
 def board_of(game_map: Map, position: Position) -> Board:
     """The board of a position, whose mappings are already keyed by province."""
     units = position.units
-    seas = _seas(game_map)
-    fleets = [p for p, u in units.items() if p in seas and u.type is UnitType.FLEET]
+    fleets = [p for p in _seas(game_map).intersection(units) if units[p].type is UnitType.FLEET]
     return Board(
         units=units,
         dislodged=position.dislodged,
