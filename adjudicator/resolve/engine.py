@@ -108,6 +108,24 @@ def _illegal(power: str, unit: str, entry: OrderEntry, tags: tuple[str, ...]) ->
     return OrderResult(power, unit, entry.input, str(entry.order), "fails", tags, entry.illegal)
 
 
+_CANONICAL: dict[str | None, tuple[Order, str]] = {}
+_CANONICAL_LIMIT = 1 << 15
+
+
+def _canonical(entry: OrderEntry) -> str:
+    """The order's canonical string, kept by the text it was read from: the reader returns the
+    same (immutable) order for a text it has read before, so the string is made once; the
+    identity check makes a text read as another order (another board) make its own."""
+    known = _CANONICAL.get(entry.input)
+    if known is not None and known[0] is entry.order:
+        return known[1]
+    string = str(entry.order)
+    if len(_CANONICAL) >= _CANONICAL_LIMIT:
+        _CANONICAL.clear()  # bounded: a long run keeps the recent texts
+    _CANONICAL[entry.input] = (entry.order, string)
+    return string
+
+
 def _sorted(results: list[OrderResult]) -> list[OrderResult]:
     return sorted(results, key=lambda r: (r.power, r.unit))
 
@@ -147,7 +165,7 @@ def _movement(
         if entry is None:  # no order: the unit held
             text, order = None, str(Hold(_ref(unit)))
         elif entry.illegal is None:
-            text, order = entry.input, str(entry.order)
+            text, order = entry.input, _canonical(entry)
         else:
             results.append(_illegal(unit.power, str(unit), entry, tags))
             continue
