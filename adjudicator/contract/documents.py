@@ -18,6 +18,7 @@ from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules, rules_from, rules_spec
 from adjudicator.board.types import CalendarError, Phase, Unit
 from adjudicator.contract.jsonout import dumps
+from adjudicator.orders.results import result_documents
 from adjudicator.resolve.engine import PhaseResult, adjudicate
 
 
@@ -202,11 +203,12 @@ past it the document is refused, so memory stays bounded by what a phase can nee
 def orders_from_document(doc: PhaseDocument) -> dict[str, list[str]]:
     """Orders per power; a single string may hold several lines. DocumentError past
     MAX_ORDER_LINES lines."""
-    lines = sum(
-        text.count("\n") + 1
-        for texts in doc.orders.values()
-        for text in ([texts] if isinstance(texts, str) else texts)
-    )
+    lines = 0
+    for texts in doc.orders.values():
+        if isinstance(texts, str):
+            lines += texts.count("\n") + 1
+        else:  # each text's lines: one, and one more for each newline in it
+            lines += len(texts) + "".join(texts).count("\n")
     if lines > MAX_ORDER_LINES:
         raise DocumentError(
             f"orders: {lines} lines; a phase document may carry at most {MAX_ORDER_LINES}"
@@ -220,7 +222,7 @@ def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
     """The result document (docs/CONTRACT.md) of a phase adjudicated under `rules`."""
     return {
         "phase": str(result.phase),
-        "orders": [r.to_document() for r in result.orders],
+        "orders": result_documents(result.orders),
         "errors": [e.to_document() for e in result.errors],
         "next": position_to_document(result.next, rules),
     }

@@ -112,9 +112,16 @@ class OrderResult(NamedTuple):
     culprits: tuple[str, ...] = ()
 
     def to_document(self) -> dict[str, Any]:
-        """The entry of a result document's `orders` (CONTRACT.md); `culprits` only when some
-        unit is responsible (a compatible extension)."""
-        power, unit, given, order, result, tags, reason, culprits = self
+        """The entry of a result document's `orders` (see `result_documents`)."""
+        return result_documents((self,))[0]
+
+
+def result_documents(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
+    """The entries of a result document's `orders` (CONTRACT.md), one per result;
+    `culprits` only when some unit is responsible (a compatible extension). One loop over
+    the tuples: a method call per entry cost a tenth of the time."""
+    documents = []
+    for power, unit, given, order, result, tags, reason, culprits in results:
         document: dict[str, Any] = {
             "power": power,
             "unit": unit,
@@ -126,4 +133,5 @@ class OrderResult(NamedTuple):
         }
         if culprits:
             document["culprits"] = list(culprits)
-        return document
+        documents.append(document)
+    return documents
