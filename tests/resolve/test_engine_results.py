@@ -1,0 +1,48 @@
+"""The engine's result lines: the canonical order strings it keeps by input text, and the order
+of the lines (by power, then unit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.board.map import load_map
+from adjudicator.board.position import Position
+from adjudicator.board.types import UnitType
+from adjudicator.orders.model import Hold, Move, UnitRef
+from adjudicator.orders.results import OrderEntry
+from adjudicator.resolve import engine
+from adjudicator.resolve.engine import adjudicate
+
+
+def test_a_kept_canonical_string_belongs_to_the_order_not_only_to_the_text() -> None:
+    army, fleet = UnitRef(UnitType.ARMY, "PAR"), UnitRef(UnitType.FLEET, "BRE")
+    first = OrderEntry("FRANCE", "the same words", Move(army, "BUR"))
+    second = OrderEntry("FRANCE", "the same words", Hold(fleet))
+    assert engine._canonical(first) == "A PAR - BUR"
+    assert engine._canonical(second) == "F BRE H"  # another order read from the same text
+    assert engine._canonical(first) == "A PAR - BUR"
+
+
+def test_the_kept_canonical_strings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_CANONICAL", {})
+    monkeypatch.setattr(engine, "_CANONICAL_LIMIT", 4)
+    army = UnitRef(UnitType.ARMY, "PAR")
+    for n in range(10):
+        assert engine._canonical(OrderEntry("FRANCE", f"text {n}", Hold(army))) == "A PAR H"
+    assert 0 < len(engine._CANONICAL) <= 4
+
+
+def test_result_lines_come_by_power_then_unit() -> None:
+    game_map = load_map("standard")
+    units = {u.province: u for u in game_map.start_units()}
+    position = Position(
+        variant="standard",
+        phase=game_map.start_phase,
+        units=units,
+        centers=game_map.start_centers(),
+    )
+    result = adjudicate(position, {"TURKEY": ["F Ank - Bla"]})
+    keys = [(line.power, line.unit) for line in result.orders]
+    assert keys == sorted(keys) and len(keys) == 22
+    assert result.orders[-3:][0].order == "A CON H" and result.orders[-2].order == "A SMY H"
+    assert result.orders[-1].order == "F ANK - BLA" and result.orders[-1].input == "F Ank - Bla"
