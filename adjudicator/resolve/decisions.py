@@ -62,30 +62,41 @@ class Decisions:
         """Every move is a decision, and so is every matched support and every convoy in use;
         holds and void supports and convoys are settled (as failing) from the start.
 
-        Decisions whose conditions ask no other decision are settled (as succeeding) at once:
-        a support or convoy nobody moves against, and a move into an empty province that nobody
-        else enters, backed (if at all) by such supports. The algorithm would find the same on
-        first sight; most orders of a phase are like this.
+        Decisions whose conditions ask no other decision are settled at once: a support or
+        convoy nobody moves against succeeds, and so does a move into an empty province that
+        nobody else enters, backed (if at all) by such supports; a move over land without
+        support into a province whose unit stays there, backed (if at all) by such supports,
+        fails (its strength, at most 1, never beats the hold strength, at least 1). The
+        algorithm would find the same on first sight; most orders of a phase are like this.
         """
         t, state, result = self.t, self.state, self.result
         attacked, kind, province = t.moves_into, t.kind, t.province
-        moves = [m for m in t.moves if kind[m] == MOVE]
         for i in t.supporting:
             if province[i] in attacked:
                 state[i] = UNRESOLVED
             else:
                 result[i] = True
         occupant, route, dest, backers = t.occupant, t.route, t.dest, t.backers
-        for m in moves:
-            if (
-                occupant[m] == NONE
-                and route[m] != BY_CONVOY
-                and len(attacked[dest[m]]) == 1
-                and (not backers[m] or all(state[s] == RESOLVED for s in backers[m]))
+        for m in t.moves:
+            if kind[m] != MOVE:
+                continue  # stranded: it holds
+            o = occupant[m]
+            if o == NONE:
+                if (
+                    route[m] != BY_CONVOY
+                    and len(attacked[dest[m]]) == 1
+                    and (not backers[m] or all(state[s] == RESOLVED for s in backers[m]))
+                ):
+                    result[m] = True
+                    continue
+            elif (
+                route[m] == LAND
+                and not backers[m]
+                and kind[o] != MOVE
+                and (not backers[o] or all(state[s] == RESOLVED for s in backers[o]))
             ):
-                result[m] = True
-            else:
-                state[m] = UNRESOLVED
+                continue  # fails: the unit in the way holds
+            state[m] = UNRESOLVED
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:

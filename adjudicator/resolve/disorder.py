@@ -39,13 +39,16 @@ def disorder(
 ) -> Disorder:
     """Which powers are neutral or in civil disorder in this phase."""
     neutral = game_map.neutral_at(position.phase)
-    declared = neutral | frozenset(p.upper() for p in rules.disorder)
+    declared = neutral | frozenset(map(str.upper, rules.disorder)) if rules.disorder else neutral
     strict = rules.disorder_units == "rulebook"
-    disbanded = set(declared) if strict else set(neutral)
-    if rules.disorder_units == "rulebook" and position.phase.kind is PhaseKind.MOVEMENT:
-        sent = {e.power for e in entries} | {e.power for e in errors}
-        disbanded |= {u.power for u in position.units.values()} - sent
-    return Disorder(ignored=declared, disbanded=frozenset(disbanded), neutral=neutral)
+    disbanded = declared if strict else neutral
+    if strict and position.phase.kind is PhaseKind.MOVEMENT:
+        silent = {u.power for u in position.units.values()} - {e.power for e in entries}
+        if silent and errors:
+            silent -= {e.power for e in errors}
+        if silent:
+            disbanded = disbanded | silent
+    return Disorder(ignored=declared, disbanded=disbanded, neutral=neutral)
 
 
 def _note(power: str, out: Disorder) -> str:
@@ -57,6 +60,8 @@ def _note(power: str, out: Disorder) -> str:
 def ignore_orders(entries: Sequence[OrderEntry], out: Disorder) -> list[OrderEntry]:
     """The entries, those of ignored powers marked illegal: the contract drops no input, and an
     illegal order is one that is reported and counts for nothing (the unit holds)."""
+    if not out.ignored:
+        return list(entries)
     return [
         replace(e, illegal=e.illegal or _note(e.power, out)) if e.power in out.ignored else e
         for e in entries
@@ -65,6 +70,8 @@ def ignore_orders(entries: Sequence[OrderEntry], out: Disorder) -> list[OrderEnt
 
 def explained(results: Sequence[OrderResult], out: Disorder) -> list[OrderResult]:
     """The results, each unit or waive of an ignored power saying why nobody ordered it."""
+    if not out.ignored:
+        return list(results)
     done = []
     for result in results:
         if result.power in out.ignored and result.input is None:

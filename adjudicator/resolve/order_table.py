@@ -238,7 +238,7 @@ class _Builder:
             self.by_province = {prov[key]: order for key, order in orders.items()}
         board = position.units
         self.provinces = provinces = sorted(board)
-        self.units = [board[p] for p in provinces]
+        self.units = list(map(board.__getitem__, provinces))
         self.index = {p: i for i, p in enumerate(provinces)}
         self.n = n = len(self.units)
         self.given: list[MovementOrder | None] = []
@@ -280,7 +280,7 @@ class _Builder:
         moves, supports, convoys = self.moves, self.supports, self.convoys
         maybe_convoyed, army = self.maybe_convoyed, UnitType.ARMY
         get, provinces = self.by_province.get, self.provinces
-        self.given = given = [get(p) for p in provinces]
+        self.given = given = list(map(get, provinces))
         for i, order in enumerate(given):
             if type(order) is Move:
                 moves.append(i)
