@@ -71,12 +71,17 @@ DATA = ("grammar", "maps", "test_cases")
 OPT_LEVEL = "3"  # mypyc's (and the C compiler's) optimisation level
 
 
-def _sources(where: Path) -> list[str]:
-    return [str(where / "adjudicator" / module) for module in COMPILED]
+def select(prefixes: Sequence[str]) -> tuple[str, ...]:
+    """The modules of COMPILED under any of these prefixes ('board/', 'resolve/engine.py'):
+    a partial build, to measure what compiling each part gives."""
+    chosen = tuple(m for m in COMPILED if any(m.startswith(p) for p in prefixes))
+    if not chosen:
+        raise ValueError(f"no module of COMPILED starts with any of {list(prefixes)}")
+    return chosen
 
 
-def compile_in(where: Path, jobs: int = 2) -> list[Path]:
-    """Compile COMPILED in the package copy at where/adjudicator; returns the extensions."""
+def compile_in(where: Path, jobs: int = 2, modules: Sequence[str] = COMPILED) -> list[Path]:
+    """Compile `modules` in the package copy at where/adjudicator; returns the extensions."""
     from mypyc.build import mypycify
     from setuptools import setup
 
@@ -87,7 +92,8 @@ def compile_in(where: Path, jobs: int = 2) -> list[Path]:
     here = Path.cwd()
     os.chdir(where)
     try:
-        extensions = mypycify([*options, *_sources(where)], opt_level=OPT_LEVEL, multi_file=True)
+        sources = [str(where / "adjudicator" / module) for module in modules]
+        extensions = mypycify([*options, *sources], opt_level=OPT_LEVEL, multi_file=True)
         setup(
             name="adjudicator-compiled",
             ext_modules=extensions,
@@ -120,29 +126,29 @@ def copy_package(out: Path) -> Path:
     return target
 
 
-def build_key() -> str:
+def build_key(modules: Sequence[str] = COMPILED) -> str:
     """What a compiled build depends on: the compiled modules' source, Python and mypy."""
     from mypy.version import __version__ as mypy_version
 
     digest = hashlib.sha256(f"{sys.version}|{mypy_version}|{OPT_LEVEL}".encode())
-    for module in COMPILED:
+    for module in modules:
         digest.update(module.encode() + b"\0" + (PACKAGE / module).read_bytes())
     return digest.hexdigest()[:16]
 
 
-def cached_build(cache: Path) -> Path:
+def cached_build(cache: Path, modules: Sequence[str] = COMPILED) -> Path:
     """A compiled copy of the package under `cache`, built once per build_key() (concurrent
     callers wait for the one building it)."""
-    done = cache / f"mypyc-{build_key()}"
+    done = cache / f"mypyc-{build_key(modules)}"
     cache.mkdir(parents=True, exist_ok=True)
     with (cache / "mypyc.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (done / "built").is_file():
             shutil.rmtree(done, ignore_errors=True)
             copy_package(done)
-            compile_in(done)
+            compile_in(done, modules=modules)
             shutil.rmtree(done / "build")  # the C sources and objects: only the .so are kept
-            (done / "built").write_text("\n".join(COMPILED) + "\n")
+            (done / "built").write_text("\n".join(modules) + "\n")
             _prune(cache, keep=3)
     return done
 
@@ -176,7 +182,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="build a compiled copy of the package here")
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--only", nargs="+", metavar="PREFIX", help="compile only these parts ('board/', ...)"
+    )
     args = parser.parse_args(argv)
+    modules = select(args.only) if args.only else COMPILED
     where = args.out.resolve() if args.out else ROOT
     if args.clean:
         for path in clean(where):
@@ -185,8 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         where.mkdir(parents=True, exist_ok=True)
         copy_package(where)
-    built = compile_in(where, args.jobs)
-    print(f"compiled {len(COMPILED)} modules into {len(built)} extensions under {where}")
+    built = compile_in(where, args.jobs, modules)
+    print(f"compiled {len(modules)} modules into {len(built)} extensions under {where}")
     return 0
 
 

@@ -11,6 +11,7 @@ medians and swing with the machine's load. The issue's target for the compiled b
 3x of dipcc's 35 µs per dense phase (105 µs).
 
     python bench/compiled.py [--phases 1000] [--rounds 25] [--warm 3000] [--repeats 2]
+    python bench/compiled.py --only resolve/ board/   # a partial build: what each part gives
 """
 
 from __future__ import annotations
@@ -34,12 +35,12 @@ DIPCC_US = 35.0  # Cicero's C++ engine per dense phase (issue 15)
 TIMER = """
 import json, statistics, sys
 sys.path.insert(0, sys.argv[1])
-import adjudicator.resolve.engine as engine
 from steady import measure
 rounds = measure(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
 median = statistics.median
+loaded = [m for m in list(sys.modules.values()) if m.__name__.startswith("adjudicator.")]
 print(json.dumps({
-    "compiled": engine.__file__.endswith(".so"),
+    "compiled": sum(1 for m in loaded if (getattr(m, "__file__", "") or "").endswith(".so")),
     "reference": median(r.reference for r in rounds) * 1e6,
     "document": median(r.document for r in rounds) * 1e6,
     "python": median(r.python for r in rounds) * 1e6,
@@ -93,7 +94,8 @@ def table(runs: dict[str, list[dict[str, float]]], args: argparse.Namespace) -> 
         "",
         f"{args.phases} new dense movement phases (bench/corpus.py, seed 1) in {args.rounds}"
         f" rounds per interpreter, ours warmed up on {args.warm} other phases;"
-        f" medians of {args.repeats} interpreters per build. Python"
+        f" medians of {args.repeats} interpreters per build; {len(args.modules)} modules compiled."
+        " Python"
         f" {platform.python_version()}, {os.cpu_count()} CPUs.",
     ]
     return "\n".join(lines)
@@ -106,16 +108,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm", type=int, default=3000, help="warm-up phases (another seed)")
     parser.add_argument("--repeats", type=int, default=2, help="interpreters per build")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp"))
+    parser.add_argument("--only", nargs="+", metavar="PREFIX", help="compile only these parts")
     args = parser.parse_args(argv)
+    args.modules = modules = build_fast.select(args.only) if args.only else build_fast.COMPILED
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "adjudicator"
     print("building (or reusing) the compiled build ...", file=sys.stderr)
-    compiled = build_fast.overlay(build_fast.cached_build(cache), args.workdir / "compiled-tree")
+    build = build_fast.cached_build(cache, modules)
+    compiled = build_fast.overlay(build, args.workdir / "compiled-tree")
     builds = {"pure": ROOT, "compiled": compiled}
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in builds}
     for _ in range(args.repeats):
         for name, tree in builds.items():
             result = time_build(tree, args)
-            assert result.pop("compiled") == (name == "compiled"), f"{name}: wrong build"
+            compiled_in_use = result.pop("compiled")
+            assert bool(compiled_in_use) == (name == "compiled"), f"{name}: wrong build"
             runs[name].append(result)
     print(table(runs, args))
     return 0

@@ -114,3 +114,15 @@ def test_a_compiled_map_derives_its_facts_once(compiled: Path) -> None:
     done = _run(compiled, "exec", check)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "derived once" in done.stdout
+
+
+def test_a_partial_build_selects_modules_by_prefix() -> None:
+    board = build_fast.select(["board/"])
+    assert board and all(m.startswith("board/") for m in board)
+    assert build_fast.select(["resolve/engine.py", "board/map.py"]) == (
+        "board/map.py",
+        "resolve/engine.py",
+    )
+    assert build_fast.build_key(board) != build_fast.build_key()
+    with pytest.raises(ValueError, match="no module of COMPILED starts with any of"):
+        build_fast.select(["bord/"])
