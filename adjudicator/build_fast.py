@@ -22,6 +22,7 @@ import hashlib
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -93,7 +94,9 @@ def compile_in(where: Path, jobs: int = 2, modules: Sequence[str] = COMPILED) ->
     os.chdir(where)
     try:
         sources = [str(where / "adjudicator" / module) for module in modules]
-        extensions = mypycify([*options, *sources], opt_level=OPT_LEVEL, multi_file=True)
+        # multi_file: one C file per module (faster rebuilds); mypyc fails it for one module
+        multi = len(modules) > 1
+        extensions = mypycify([*options, *sources], opt_level=OPT_LEVEL, multi_file=multi)
         setup(
             name="adjudicator-compiled",
             ext_modules=extensions,
@@ -164,9 +167,19 @@ def overlay(build: Path, out: Path) -> Path:
     """The package source of this checkout in out/adjudicator, with the compiled modules of
     `build` beside their .py files (so modules not compiled are this checkout's own)."""
     copy_package(out)
-    for extension in [*build.glob("*.so"), *(build / "adjudicator").rglob("*.so")]:
-        shutil.copy2(extension, out / extension.relative_to(build))
+    install(build, out)
     return out
+
+
+def install(build: Path, where: Path) -> list[Path]:
+    """Copy the compiled modules of `build` (and mypyc's shared library) into the package at
+    where/adjudicator, beside their .py files, in place of any compiled before."""
+    clean(where)
+    installed = []
+    for extension in [*build.glob("*.so"), *(build / "adjudicator").rglob("*.so")]:
+        installed.append(where / extension.relative_to(build))
+        shutil.copy2(extension, installed[-1])
+    return installed
 
 
 def clean(where: Path) -> list[Path]:
@@ -195,7 +208,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out:
         where.mkdir(parents=True, exist_ok=True)
         copy_package(where)
-    built = compile_in(where, args.jobs, modules)
+    # Compiled in a scratch copy, not in the checkout: setuptools would read the checkout's
+    # pyproject.toml there, which older setuptools reject (its SPDX `license` string).
+    with tempfile.TemporaryDirectory(prefix="adjudicator-mypyc-") as scratch:
+        copy_package(Path(scratch))
+        compile_in(Path(scratch), args.jobs, modules)
+        built = install(Path(scratch), where)
     print(f"compiled {len(modules)} modules into {len(built)} extensions under {where}")
     return 0
 

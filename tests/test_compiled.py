@@ -126,3 +126,38 @@ def test_a_partial_build_selects_modules_by_prefix() -> None:
     assert build_fast.build_key(board) != build_fast.build_key()
     with pytest.raises(ValueError, match="no module of COMPILED starts with any of"):
         build_fast.select(["bord/"])
+
+
+def test_an_in_place_build_compiles_in_a_scratch_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # setuptools reads a pyproject.toml where it builds, and older ones reject this project's
+    # (its SPDX `license` string): `python -m adjudicator.build_fast` in a checkout failed.
+    # The build runs in a scratch copy; the extensions are then copied in place.
+    checkout = tmp_path / "checkout"
+    (checkout / "adjudicator" / "board").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text('[project]\nlicense = "MIT"\n')
+    (checkout / "adjudicator" / "board" / "stale.cpython-311-x86_64-linux-gnu.so").write_text("")
+    seen: list[Path] = []
+
+    def fake_compile(where: Path, jobs: int, modules: tuple[str, ...]) -> list[Path]:
+        seen.append(where)
+        assert not (where / "pyproject.toml").exists()
+        built = [
+            where / "adjudicator" / m.replace(".py", ".cpython-311-x86_64-linux-gnu.so")
+            for m in modules
+        ]
+        for path in [*built, where / "abc__mypyc.cpython-311-x86_64-linux-gnu.so"]:
+            path.write_text("")
+        return built
+
+    monkeypatch.setattr(build_fast, "ROOT", checkout)
+    monkeypatch.setattr(build_fast, "compile_in", fake_compile)
+    assert build_fast.main(["--only", "board/types.py", "board/map.py"]) == 0
+    assert seen and seen[0] != checkout
+    names = sorted(p.name for p in checkout.rglob("*.so"))
+    assert names == [
+        "abc__mypyc.cpython-311-x86_64-linux-gnu.so",
+        "map.cpython-311-x86_64-linux-gnu.so",
+        "types.cpython-311-x86_64-linux-gnu.so",
+    ]  # the stale extension of an earlier build is gone
