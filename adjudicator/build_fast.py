@@ -7,6 +7,7 @@ here runs unless asked, and removing the extensions (`--clean`) gives the pure p
     python -m adjudicator.build_fast              # compile in place, beside the .py files
     python -m adjudicator.build_fast --out DIR    # a compiled copy of the package in DIR
     python -m adjudicator.build_fast --clean      # remove the compiled modules again
+    python -m adjudicator.build_fast --only board/ resolve/   # a part only, to measure it
     ADJUDICATOR_MYPYC=1 pip install .             # a compiled wheel (hatch_build.py)
 
 It needs mypy (the `dev` or `test` extra), setuptools and a C compiler. Python imports an
