@@ -177,7 +177,7 @@ def check(orders_file: str, state_file: str, power: str | None) -> None:
     text = read_text_file(orders_file)
     entries, errors = interpret_orders(game_map, position, {code: [text]}, rules)
     for reading in in_written_order(game_map, [text], code, entries, errors):
-        label = f"{reading.power.title() or '?'}:"
+        label = f"{game_map.power_name(reading.power)}:"
         if isinstance(reading, OrderEntry):
             click.echo(f"{label:9} {reading.input!s:40} => {reading_line(reading)}")
         else:

@@ -39,7 +39,7 @@ def daide_output(
     from adjudicator.report.daide import daide_report
 
     for error in errors:
-        click.echo(f"{error.power.title() or '?'}:", err=True)
+        click.echo(f"{game_map.power_name(error.power)}:", err=True)
         click.echo(render_caret(error.input, error.span, error.error), err=True)
     return daide_report(game_map, position, results)
 

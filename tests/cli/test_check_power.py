@@ -65,3 +65,19 @@ def test_an_unknown_power_is_named(tmp_path: Path) -> None:
     code, out = check(tmp_path, "--power", "Fance")
     assert code == 1
     assert "Error: --power: unknown power 'Fance' on standard; known: AUSTRIA, ENGLAND," in out
+
+
+def test_a_power_is_labelled_by_its_map_name(tmp_path: Path) -> None:
+    """The label is Map.power_name: chaos's ST_PETERSBURG reads 'St Petersburg', not
+    'St_Petersburg', and a line before any header '(no power given)'."""
+    state, sheet = tmp_path / "phase.json", tmp_path / "sheet.txt"
+    units = {"variant": "chaos", "phase": "S1901M", "units": {"ST_PETERSBURG": ["A STP"]}}
+    state.write_text(json.dumps(units))
+    sheet.write_text("A Stp H\nSt Petersburg:\nA Stp - Mos\n")
+    result = CliRunner().invoke(main, ["check", str(sheet), "--state", str(state)])
+    assert result.output.splitlines()[:3] == [
+        "(no power given):",
+        "A Stp H",
+        "^^^^^^^ no power given: start with a header such as 'England:'",
+    ]
+    assert "St Petersburg: A Stp - Mos" in result.output

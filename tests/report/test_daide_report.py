@@ -175,3 +175,17 @@ def test_the_readme_shows_real_output() -> None:
     result = CliRunner().invoke(main, ["adjudicate", example, "--format", "daide"])
     assert result.exit_code == 0
     assert result.output.rstrip("\n") == shown
+
+
+def test_an_unread_line_is_labelled_by_its_power_s_map_name(tmp_path: Path) -> None:
+    """The lines DAIDE has no message for go to standard error under Map.power_name."""
+    path = tmp_path / "phase.json"
+    document = {
+        "variant": "chaos",
+        "phase": "S1901M",
+        "units": {"ST_PETERSBURG": ["A STP"]},
+        "orders": {"ST_PETERSBURG": ["A Stp - Xyz"]},
+    }
+    path.write_text(json.dumps(document))
+    result = CliRunner().invoke(main, ["adjudicate", str(path), "--format", "daide"])
+    assert result.stderr.startswith("St Petersburg:\nA Stp - Xyz\n")
