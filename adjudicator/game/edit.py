@@ -2,7 +2,8 @@
 
 The set stays as the player wrote it: an added order goes at the end, and the earlier orders for
 the same unit (the same province, for a build) are struck from their lines; a line left with no
-order is dropped, unless it is a power header, which the lines after it need. A line that could
+order is dropped, unless it is a power header, which the lines after it need; a teammate's set
+left with no order at all is dropped, so that power has sent nothing. A line that could
 not be read is struck too when it starts with the unit ('A Par - Bru' for 'A Par - Bur'), in a
 movement or retreat phase. Pure functions of a Game.
 """
@@ -27,6 +28,7 @@ from adjudicator.game.game import (
     read_orders,
     teammates,
     with_orders,
+    without_orders,
 )
 from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import ordered_unit
@@ -136,6 +138,15 @@ def _without_units(
     return kept, replaced
 
 
+def _with_rest(game_map: Map, game: Game, power: str, rest: Sequence[str]) -> Game:
+    """The game with a teammate's sheet cut to `rest`; a sheet left with nothing but headers is
+    dropped: nothing of the teammate's stands, so it has sent nothing (game.owed) and is waited
+    for like any power that has not sent orders."""
+    if any(True for _ in segments(game_map, rest, power)):
+        return with_orders(game, power, rest)
+    return without_orders(game, power)
+
+
 def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Added]:
     """The game with `lines` added to `power`'s pending orders, each replacing any earlier order
     for its unit, also one in a teammate's sheet (four, three and two players: the person who
@@ -157,7 +168,7 @@ def add_orders(game: Game, power: str, lines: Sequence[str]) -> tuple[Game, Adde
             game_map, game.current, game.rules, sheet, game.pending[sheet], units
         )
         if struck:
-            game, replaced = with_orders(game, sheet, rest), [*replaced, *struck]
+            game, replaced = _with_rest(game_map, game, sheet, rest), [*replaced, *struck]
     earlier = game.pending.get(code, ())
     kept, struck = _without_units(game_map, game.current, game.rules, code, earlier, units)
     if power_after(game_map, kept, code) != code and not _has_header(game_map, lines[0]):

@@ -141,6 +141,12 @@ def with_orders(game: Game, power: str, lines: Sequence[str]) -> Game:
     return replace(game, pending=frozen_orders(pending))
 
 
+def without_orders(game: Game, power: str) -> Game:
+    """The game with no pending orders for `power`: it has sent none (game.owed)."""
+    pending = {p: lines for p, lines in game.pending.items() if p != power}
+    return replace(game, pending=frozen_orders(pending))
+
+
 @dataclass(frozen=True)
 class Reading:
     """How one power's order set reads against the current position."""

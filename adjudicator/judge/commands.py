@@ -7,11 +7,11 @@ transaction) and collects the acknowledgement's lines. Nothing changes before a 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from adjudicator.board.map import load_map
-from adjudicator.game.game import GameError, frozen_orders, read_orders, with_orders
+from adjudicator.game.game import GameError, read_orders, with_orders, without_orders
 from adjudicator.judge import ack, press
 from adjudicator.judge.deadlines import iso, shown
 from adjudicator.judge.mailin import Incoming
@@ -269,8 +269,7 @@ class Session:
         (a line in error was answered and would only be an error again at adjudication)."""
         game = row.game
         if not self.orders:
-            pending = {p: lines for p, lines in game.pending.items() if p != power}
-            updated = replace(game, pending=frozen_orders(pending))
+            updated = without_orders(game, power)
             entries: list[str] = []
             errors: list[str] = []
         else:

@@ -9,6 +9,7 @@ import pytest
 from adjudicator.game.edit import UnreadableOrders, add_orders
 from adjudicator.game.game import Game, GameError, new_game, with_orders
 from adjudicator.game.gamefile import game_from_text, game_to_text
+from adjudicator.game.owed import owed_orders
 from adjudicator.game.readings import pending_readings
 from adjudicator.orders.results import OrderEntry
 
@@ -65,7 +66,7 @@ def test_an_order_replaces_the_one_in_a_teammate_s_sheet() -> None:
     assert added.replaced == ("France: A Par H",)
     # And the other way: France's own sheet loses the order Austria's player replaces.
     game, added = add_orders(game, "AUSTRIA", ["France: A Par - Pic"])
-    assert game.pending["FRANCE"] == () and added.replaced == ("A Par - Bur",)
+    assert "FRANCE" not in game.pending and added.replaced == ("A Par - Bur",)
     readings = pending_readings(game, "AUSTRIA") + pending_readings(game, "FRANCE")
     assert [str(r.order) for r in readings if isinstance(r, OrderEntry)] == [
         "A VIE H",
@@ -75,6 +76,22 @@ def test_an_order_replaces_the_one_in_a_teammate_s_sheet() -> None:
     # A stranger's sheet is never touched: England's player plays England alone.
     with pytest.raises(GameError, match="may not order for FRANCE"):
         add_orders(game, "ENGLAND", ["France: A Par H"])
+
+
+def test_a_teammate_s_sheet_left_without_orders_is_no_set_sent() -> None:
+    # Austria's player sent only an order for France; France's order replaces it. Nothing
+    # Austria sent stands, so Austria has sent nothing and is waited for (not kept as an empty
+    # set or a lone 'France:' header, which counted as a set sent).
+    game = with_orders(new_game("four"), "AUSTRIA", ["France:", "A Par H"])
+    game, added = add_orders(game, "FRANCE", ["A Par - Bur"])
+    assert added.replaced == ("A Par H",)
+    assert "AUSTRIA" not in game.pending
+    austria = next(o for o in owed_orders(game) if o.power == "AUSTRIA")
+    assert not austria.sent
+    # A sheet with something left of its own (here a comment) is still a set sent.
+    game = with_orders(new_game("four"), "AUSTRIA", ["# thanks", "France: A Par H"])
+    game, _ = add_orders(game, "FRANCE", ["A Par - Bur"])
+    assert game.pending["AUSTRIA"] == ("# thanks", "France:")
 
 
 def test_a_build_replaces_the_build_in_the_same_province() -> None:
