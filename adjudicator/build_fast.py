@@ -36,6 +36,7 @@ COMPILED = (
     "board/map.py",
     "board/position.py",
     "board/adjustments.py",
+    "board/seas.py",
     "board/convoy.py",
     "orders/model.py",
     "orders/results.py",
