@@ -20,6 +20,7 @@ from adjudicator.board.map import MapError, load_map
 from adjudicator.board.names import resolve_power
 from adjudicator.game.game import GameError, declare_disorder, new_game
 from adjudicator.game.gamefile import GameFileError, game_to_text, read_game
+from adjudicator.game.owed import owed_orders
 from adjudicator.judge.deadlines import (
     DEFAULT_SCHEDULE,
     iso,
@@ -181,7 +182,8 @@ def player(ctx: click.Context, name: str, power: str, address: str, password: st
 @click.argument("name", required=False)
 @click.pass_context
 def status(ctx: click.Context, name: str | None) -> None:
-    """Who has ordered, who is waited for, and the deadline (every game without NAME)."""
+    """Who has ordered (and what a set that leaves something out still owes), who is waited
+    for, and the deadline (every game without NAME)."""
     store = _store(ctx)
     try:
         names = [name] if name else store.game_names()
@@ -189,6 +191,7 @@ def status(ctx: click.Context, name: str | None) -> None:
             row = store.get_game(game_name)
             game = row.game
             missing = missing_powers(game)
+            partial = {o.power: o.words() for o in owed_orders(game) if o.sent}
             players = {p.power: p for p in store.players(game_name)}
             click.echo(f"{game_name}: {game.variant}, {game.current.phase}, "
                        f"deadline {shown(row.deadline)}")  # fmt: skip
@@ -197,6 +200,8 @@ def status(ctx: click.Context, name: str | None) -> None:
                 state = "ordered" if power in game.pending else "-"
                 if power in missing:
                     state = "no orders yet"
+                elif power in partial:  # a set sent that leaves something out
+                    state = f"ordered, still owes {partial[power]}"
                 wait = ", waits" if power in players and players[power].wait else ""
                 click.echo(f"  {power:<8} {who:<28} {state}{wait}")
     except _ERRORS as error:

@@ -32,13 +32,27 @@ def test_mail_from_standard_input_status_and_process(tmp_path: Path) -> None:
     read = _judge(db, "mail", "-", stdin=mail("SIGNON Fdemo pw\nA Par - Bur\n"))
     assert read.output == "<stdin>: <t1@players.example> read\n1 mail(s) sent\n"
     status = _judge(db, "status", "demo").output
-    assert "  FRANCE   alice@example.com            ordered\n" in status
+    # France sent a set that leaves A MAR and F BRE out: not waited for, but the gamesmaster
+    # sees what is still owed (game.owed's wording).
+    assert "  FRANCE   alice@example.com            ordered, still owes A MAR, F BRE\n" in status
+    assert "  GERMANY  (no player)                  no orders yet\n" in status
     processed = _judge(db, "process", "demo", "--now", "2026-11-24T00:00")
     assert processed.exit_code == 0
     assert processed.output.startswith("Movement results for Spring of 1901.  (demo.S1901M)")
     assert "France: Army Paris -> Burgundy." in processed.output
     outbox = tmp_path / "judge.sqlite.outbox" / "new"
     assert len(list(outbox.iterdir())) == 2
+
+
+def test_status_shows_a_full_set_as_ordered_and_a_partial_one_with_what_it_owes(
+    tmp_path: Path,
+) -> None:
+    db = _set_up(tmp_path)
+    _judge(db, "mail", "-", stdin=mail("SIGNON Fdemo pw\nA Par - Bur\nA Mar H\nF Bre H\n"))
+    assert "  FRANCE   alice@example.com            ordered\n" in _judge(db, "status").output
+    _judge(db, "mail", "-", stdin=mail("SIGNON Fdemo pw\nF Bre - Mao\n", number=2))
+    status = _judge(db, "status").output
+    assert "  FRANCE   alice@example.com            ordered, still owes A MAR, A PAR\n" in status
 
 
 def test_export_then_create_from_the_file(tmp_path: Path) -> None:
