@@ -7,6 +7,7 @@ judge: it lives here, below all of them.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
@@ -35,17 +36,25 @@ def vacant_build_sites(game_map: Map, position: Position, power: str) -> list[st
 
 
 def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
-    """Power -> builds (+) or removals (-) due; builds are capped by vacant owned home centres
-    (looked up only for a power with builds: the cap never lowers a removal)."""
+    """Power -> builds (+) or removals (-) due; builds are capped by vacant owned home centres."""
+    return dict(_counts(game_map, position))
+
+
+def adjustments_due(game_map: Map, position: Position) -> bool:
+    """Does any power build or remove (is there an adjustment phase)? Stops at the first."""
+    return any(count for _, count in _counts(game_map, position))
+
+
+def _counts(game_map: Map, position: Position) -> Iterator[tuple[str, int]]:
+    """Each power's count, by power (vacant home centres looked up only for a power with
+    builds: the cap never lowers a removal)."""
     neutral = game_map.neutral_at(position.phase)
-    counts = {}
     for power, surplus in _surpluses(game_map, position).items():
         if surplus > 0:
             surplus = min(surplus, len(vacant_build_sites(game_map, position, power)))
             if power in neutral:
                 surplus = 0  # XIV.2: a neutral power never builds
-        counts[power] = surplus
-    return counts
+        yield power, surplus
 
 
 def unusable_builds(game_map: Map, position: Position) -> dict[str, int]:

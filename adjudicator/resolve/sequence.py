@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
-from adjudicator.board.adjustments import adjustment_counts
+from adjudicator.board.adjustments import adjustments_due
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -109,7 +109,7 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
         dislodged={},
         winner=winner,
     )
-    if any(adjustment_counts(game_map, settled).values()):
+    if adjustments_due(game_map, settled):
         return _moved_on(settled, _phase(phase, phase.year, Season.WINTER))
     return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, Season.SPRING))
 

@@ -46,3 +46,22 @@ def test_result_lines_come_by_power_then_unit() -> None:
     assert keys == sorted(keys) and len(keys) == 22
     assert result.orders[-3:][0].order == "A CON H" and result.orders[-2].order == "A SMY H"
     assert result.orders[-1].order == "F ANK - BLA" and result.orders[-1].input == "F Ank - Bla"
+
+
+def test_adjustments_are_due_exactly_when_some_power_has_a_count() -> None:
+    from adjudicator.board.adjustments import adjustment_counts, adjustments_due
+    from adjudicator.board.types import Phase, Unit
+
+    game_map = load_map("standard")
+    units = {u.province: u for u in game_map.start_units()}
+    fall = Phase.parse("F1901M")
+    position = Position(
+        variant="standard", phase=fall, units=units, centers=game_map.start_centers()
+    )
+    assert not adjustments_due(game_map, position)
+    assert not any(adjustment_counts(game_map, position).values())
+    units = dict(units)
+    units["BEL"] = Unit("FRANCE", UnitType.ARMY, "BEL")  # one unit more than centres: a removal
+    crowded = Position(variant="standard", phase=fall, units=units, centers=position.centers)
+    assert adjustments_due(game_map, crowded)
+    assert adjustment_counts(game_map, crowded)["FRANCE"] == -1
