@@ -46,6 +46,9 @@ class Decisions:
         """Convoys made to fail by the paradox rule."""
         self.backed_up = [False] * n
         """Decisions settled by the backup rule (reported as such)."""
+        self.bounced: dict[int, tuple[float, int]] = {}
+        """Failed move -> (its attack strength, the unit that held it off or NONE), as found
+        when the move was settled on settled facts: the explanation reads them back."""
         self._deps: list[int] = []
         self._paths: dict[int, bool] = {}
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
@@ -76,7 +79,7 @@ class Decisions:
                 state[i] = UNRESOLVED
             else:
                 result[i] = True
-        occupant, route, dest, backers = t.occupant, t.route, t.dest, t.backers
+        occupant, route, dest, backers, power = t.occupant, t.route, t.dest, t.backers, t.power
         for m in t.moves:
             if kind[m] != MOVE:
                 continue  # stranded: it holds
@@ -95,7 +98,12 @@ class Decisions:
                 and kind[o] != MOVE
                 and (not backers[o] or all(state[s] == RESOLVED for s in backers[o]))
             ):
-                continue  # fails: the unit in the way holds
+                # Fails: the unit in the way holds (an own unit is not attacked: strength 0).
+                if power[o] == power[m]:
+                    self.bounced[m] = (0, NONE)
+                else:
+                    self.bounced[m] = (0.5 if self._weak and t.weak[m] else 1, o)
+                continue
             state[m] = UNRESOLVED
 
     # -- the generic algorithm -------------------------------------------------------------
@@ -123,7 +131,11 @@ class Decisions:
             if self.state[i] != RESOLVED:
                 self.result[i] = first
                 self.state[i] = RESOLVED
+            elif i in self.bounced:
+                del self.bounced[i]  # found on guesses
             return self.result[i]
+        if i in self.bounced:
+            del self.bounced[i]  # found on guesses: the explanation asks again
         if deps[mark] != i:
             # Depends on a guess made further up: stay a guess, let that order sort it out.
             deps.append(i)
@@ -136,6 +148,7 @@ class Decisions:
         second = self._adjudicate(i)
         if first == second:
             self._forget(mark)
+            self.bounced.pop(i, None)  # found on a guess of its own
             self.result[i] = first
             self.state[i] = RESOLVED
             return first
@@ -177,12 +190,14 @@ class Decisions:
         test settles stays only when the answer is yes."""
         saved = (self.state[:], self.result[:], self.paradox[:], self.backed_up[:])
         paths = dict(self._paths)  # convoy routes found during the trial go with it
+        bounced = dict(self.bounced)
         mark = len(self._deps)
         t = self.t
         for k in convoys:
             if not any(self.resolve(m) for m in t.moves_into.get(t.province[k], ())):
                 self.state, self.result, self.paradox, self.backed_up = saved
                 self._paths = paths
+                self.bounced = bounced
                 del self._deps[mark:]
                 return False
         return True
@@ -191,6 +206,7 @@ class Decisions:
         self.result[i] = value
         self.state[i] = RESOLVED
         self.backed_up[i] = True
+        self.bounced.pop(i, None)
 
     def _adjudicate(self, i: int) -> bool:
         t = self.t
@@ -212,24 +228,28 @@ class Decisions:
 
     # -- the conditions --------------------------------------------------------------------
     def _move_succeeds(self, i: int) -> bool:
+        """DATC 5.B.1; a failure records its attack strength and the unit that held it off
+        (`bounced`; `resolve` keeps it when the decision is final)."""
         attack = self.attack(i)
         if attack == 0:
+            self.bounced[i] = (0, NONE)
             return False
         t = self.t
         opponent = self.opponent(i) if t.facing[i] != NONE else NONE
         if opponent != NONE:
             if attack <= self.defend(opponent):
+                self.bounced[i] = (attack, opponent)
                 return False
         else:
             occupant = t.occupant[i]
             if occupant != NONE and attack <= self.hold(occupant):
+                self.bounced[i] = (attack, occupant)
                 return False
         for k in t.moves_into[t.dest[i]]:
             if k != i and attack <= self.prevent(k):
-                break  # prevented
-        else:
-            return True
-        return False
+                self.bounced[i] = (attack, NONE)
+                return False  # prevented
+        return True
 
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""

@@ -223,12 +223,8 @@ class _Outcome:
                 return False, ("no_convoy",), f"no convoy route to {dest}", []
             if not d.convoy_path(i):
                 return self._disruption(i)
-        attack = d.attack(i)
         occupant = t.occupant[i]
-        # With a path, attack strength 0 means the unit in the way is of the same power.
-        own = attack == 0 and occupant != NONE
-        strength = d.defend(i) if own else attack
-        culprits = [] if own else self._resisters(i, strength)
+        own, strength, culprits = self._held_off(i)
         prevents = self._prevents
         for k in t.moves_into[dest]:
             if k != i and prevents(k) >= strength:
@@ -244,6 +240,20 @@ class _Outcome:
         else:
             text = _CYCLE
         return False, _BOUNCE, text, [units[k] for k in culprits]
+
+    def _held_off(self, i: int) -> tuple[bool, float, list[int]]:
+        """Whether move `i` met a unit of its own power, its strength against the others (its
+        defend strength then) and the unit that held it off, as its decision recorded them;
+        asked again when the decision was settled on guesses or by the backup rule."""
+        d = self.d
+        known = d.bounced.get(i)
+        attack = d.attack(i) if known is None else known[0]
+        # With a path, attack strength 0 means the unit in the way is of the same power.
+        if attack == 0 and self.t.occupant[i] != NONE:
+            return True, d.defend(i), []
+        if known is None:
+            return False, attack, self._resisters(i, attack)
+        return False, attack, [known[1]] if known[1] != NONE else []
 
     def _resisters(self, i: int, strength: float) -> list[int]:
         """The unit that held move `i` off its target: the head-to-head opponent that was as

@@ -263,3 +263,26 @@ def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenari
     full.resolve_all()
     assert quick.result == full.result
     assert quick.paradox == full.paradox
+
+
+@SETTINGS
+@given(scenarios())
+def test_a_bounce_records_what_the_settled_decisions_say(scenario: Scenario) -> None:
+    """The explanation reads a failed move's strength and the unit that held it off from its
+    decision (`Decisions.bounced`): they are what the settled decisions give when asked."""
+    keyed = {o.unit.province: o for o in scenario.orders}
+    table = build_table(MAP, scenario.position, keyed, scenario.rules)
+    d = Decisions(MAP, table, scenario.rules)
+    d.resolve_all()
+    for m, (attack, resister) in d.bounced.items():
+        assert not d.result[m]
+        assert attack == d.attack(m)
+        opponent = d.opponent(m)
+        occupant = table.occupant[m]
+        if attack == 0:
+            held = NONE
+        elif opponent != NONE:
+            held = opponent if d.defend(opponent) >= attack else NONE
+        else:
+            held = occupant if occupant != NONE and d.hold(occupant) >= attack else NONE
+        assert resister == held
