@@ -30,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,59 @@ def first_calls(calls: list[Callable[[], Any]], block: int = 50) -> tuple[float,
     return totals[0], totals[1]
 
 
+@dataclass
+class Figures:
+    """Mean seconds per position, [ours, the reference's]: first calls and best of repeats."""
+
+    first: tuple[float, float]
+    best: tuple[float, float]
+    sizes: tuple[float, float]  # orders listed per position
+    differ: list[tuple[int, list[str], list[str]]]  # positions whose lists differ (--check)
+    count: int
+
+
+def measure(positions: int, warm: int, seed: int, repeat: int, check: bool) -> Figures:
+    """Time both engines on `positions` new dense positions, ours warmed up on `warm` others."""
+    rng = random.Random(seed)
+    board = Board(load_map("standard"))
+    docs = [dense_phase(board, rng) for _ in range(positions)]
+    boards = [position_from_document(read_phase_document(doc))[0] for doc in docs]
+    games = [_reference_game(doc) for doc in docs]
+    other = random.Random(seed + 1_000_003)  # another stream: positions never timed
+    for _ in range(warm):
+        possible_orders(position_from_document(read_phase_document(dense_phase(board, other)))[0])
+    _reference_game(dense_phase(board, other)).get_all_possible_orders()
+    gc.collect()
+    gc.disable()  # as timeit does: the collector's passes over 300 reference games are no engine's
+    calls: list[Callable[[], Any]] = []
+    for position, game in zip(boards, games, strict=True):
+        calls += [partial(possible_orders, position), game.get_all_possible_orders]
+    first = first_calls(calls)
+    best = [0.0, 0.0]
+    sizes = [0, 0]
+    differ = []
+    for i, (position, game) in enumerate(zip(boards, games, strict=True)):
+        seconds, mine = fastest(lambda p=position: possible_orders(p), repeat)
+        best[0] += seconds
+        seconds, reference = fastest(game.get_all_possible_orders, repeat)
+        best[1] += seconds
+        sizes[0] += len(flat(mine))
+        sizes[1] += len(flat(reference))
+        if check and flat(mine) != flat(reference):
+            differ.append(
+                (i, sorted(flat(mine) - flat(reference)), sorted(flat(reference) - flat(mine)))
+            )
+    gc.enable()
+    n = len(boards)
+    return Figures(
+        (first[0] / n, first[1] / n),
+        (best[0] / n, best[1] / n),
+        (sizes[0] / n, sizes[1] / n),
+        differ,
+        n,
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=300)
@@ -84,54 +138,25 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(missing, file=sys.stderr)
         return 2
-    rng = random.Random(args.seed)
-    board = Board(load_map("standard"))
-    docs = [dense_phase(board, rng) for _ in range(args.positions)]
-    positions = [position_from_document(read_phase_document(doc))[0] for doc in docs]
-    games = [_reference_game(doc) for doc in docs]
-    warm = random.Random(args.seed + 1_000_003)  # another stream: positions never timed
-    for _ in range(args.warm):
-        possible_orders(position_from_document(read_phase_document(dense_phase(board, warm)))[0])
-    _reference_game(dense_phase(board, warm)).get_all_possible_orders()
-    gc.collect()
-    gc.disable()  # as timeit does: the collector's passes over 300 reference games are no engine's
-    calls: list[Callable[[], Any]] = []
-    for position, game in zip(positions, games, strict=True):
-        calls += [partial(possible_orders, position), game.get_all_possible_orders]
-    first = first_calls(calls)
-    best = [0.0, 0.0]
-    sizes = [0, 0]
-    differ = []
-    for i, (position, game) in enumerate(zip(positions, games, strict=True)):
-        seconds, mine = fastest(lambda p=position: possible_orders(p), args.repeat)
-        best[0] += seconds
-        seconds, reference = fastest(game.get_all_possible_orders, args.repeat)
-        best[1] += seconds
-        sizes[0] += len(flat(mine))
-        sizes[1] += len(flat(reference))
-        if args.check and flat(mine) != flat(reference):
-            differ.append(
-                (i, sorted(flat(mine) - flat(reference)), sorted(flat(reference) - flat(mine)))
-            )
-    gc.enable()
-    count = len(positions)
+    f = measure(args.positions, args.warm, args.seed, args.repeat, args.check)
+    first, best, sizes = f.first, f.best, f.sizes
     print(
-        f"{count} dense positions (seed {args.seed}); ours warmed up on {args.warm} others; "
+        f"{f.count} dense positions (seed {args.seed}); ours warmed up on {args.warm} others; "
         f"first calls, then best of {args.repeat}"
     )
-    print(f"orders per position: ours {sizes[0] / count:.0f}, reference {sizes[1] / count:.0f}")
+    print(f"orders per position: ours {sizes[0]:.0f}, reference {sizes[1]:.0f}")
     print(f"{'µs/position':41s} {'first call':>10} {'best of ' + str(args.repeat):>10}")
-    print(f"reference Game.get_all_possible_orders() {first[1] / count * 1e6:10.0f}", end="")
-    print(f" {best[1] / count * 1e6:10.0f}")
-    print(f"ours possible_orders()                   {first[0] / count * 1e6:10.0f}", end="")
-    print(f" {best[0] / count * 1e6:10.0f}")
+    print(f"reference Game.get_all_possible_orders() {first[1] * 1e6:10.0f}", end="")
+    print(f" {best[1] * 1e6:10.0f}")
+    print(f"ours possible_orders()                   {first[0] * 1e6:10.0f}", end="")
+    print(f" {best[0] * 1e6:10.0f}")
     print(
         f"ratio (reference / ours)                 {first[1] / first[0]:9.1f}x "
         f"{best[1] / best[0]:9.1f}x"
     )
     if args.check:
-        print(f"same orders: {count - len(differ)} of {count} positions")
-        for i, only_ours, only_theirs in differ[:5]:
+        print(f"same orders: {f.count - len(f.differ)} of {f.count} positions")
+        for i, only_ours, only_theirs in f.differ[:5]:
             print(
                 f"  position {i}: only ours {only_ours[:4]}, only the reference {only_theirs[:4]}"
             )
