@@ -6,14 +6,17 @@ Results"): the turn (SPR, SUM, FAL, AUT, WIN and the year), the order in DAIDE's
 CUT (a support cut), DSR (a convoyed move whose convoy was disrupted), NSO (no such order: a
 support or convoy whose partner did not order the matching move, or a convoyed move no fleet
 convoyed), and RET after any of them, or alone for a holding or convoying unit, when the unit
-was dislodged. DAIDE servers refuse an order that cannot be valid before the turn; this engine
-keeps it, so it is reported with FLD (the protocol's token for a failed order) and the unit
-holds. A waive is `( ENG WVE )`; a move ordered by convoy is CTO, with VIA and the seas of the
-convoying fleets' route when they form one.
+was dislodged. DAIDE servers refuse an order that cannot be valid before the turn, with a
+token saying why; this engine keeps it (the unit holds) and reports that token as its result:
+FAR (cannot reach), CST, NAS, NSF, NSA, NVR, YSC, ESC, HSC (`_REFUSALS`), or FLD (the
+protocol's token for a failed order) for a reason none of them names. A waive is `( ENG WVE )`;
+a move ordered by convoy is CTO, with VIA and the seas of the convoying fleets' route when they
+form one.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from adjudicator.board.convoy import shortest_route
@@ -41,11 +44,36 @@ _NOTES = (
     ("void", "NSO"),
 )
 """A failed order's result token, from its first tag found here."""
+_REFUSALS = tuple(
+    (re.compile(pattern), token)
+    for pattern, token in (
+        (r"^the coast must be named|needs a coast", "CST"),
+        (r"cannot retreat to|has nowhere to retreat", "NVR"),
+        (r"is not a home centre of|\(a partisan site\)", "HSC"),
+        (r"does not own", "YSC"),
+        (r"is occupied|already has a unit built", "ESC"),
+        (r"is not at sea", "NAS"),
+        (r"^only fleets can convoy", "NSF"),
+        (r"^only armies can be convoyed", "NSA"),
+        (r"cannot reach |cannot move to its own|cannot be entered|cannot move to sea", "FAR"),
+        (r"from a coastal province to a coastal|could convoy|not needed on any convoy", "FAR"),
+    )
+)
+"""An order refused as illegal: the token a DAIDE server answers for it, from the first pattern
+its reason (orders.legality, resolve.adjustment) matches; FLD when none does. NSP, NSU, NYU and
+NRN have no entry: a line naming no such province or unit, another power's unit or a unit not
+dislodged is not read as an order at all (an error, shown on standard error), so no result."""
 
 
 def daide_turn(phase: Phase) -> str:
     """A phase as DAIDE's turn: `SPR 1901`."""
     return f"{_TURNS[phase.season, phase.kind]} {phase.year}"
+
+
+def refusal_token(reason: str | None) -> str:
+    """The DAIDE token for an order refused as illegal for `reason` (`FAR`, `CST`, ...)."""
+    found = (token for pattern, token in _REFUSALS if reason and pattern.search(reason))
+    return next(found, "FLD")
 
 
 def result_tokens(result: OrderResult, order: model.Order) -> str:
@@ -56,6 +84,8 @@ def result_tokens(result: OrderResult, order: model.Order) -> str:
         notes.append("SUC")
     else:
         note = next((n for tag, n in _NOTES if tag in tags), None)
+        if note == "FLD":
+            note = refusal_token(result.reason)
         if note == "DSR" and not isinstance(order, model.Move):
             note = None  # a convoying fleet dislodged: RET alone (DSR is the army's)
         if note is None and isinstance(order, model.Move | model.Retreat):

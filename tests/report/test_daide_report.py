@@ -60,7 +60,7 @@ def test_movement_results_with_their_tokens(tmp_path: Path) -> None:
         "ORD ( FAL 1901 ) ( ( ENG FLT NTH ) CVY ( ENG AMY YOR ) CTO NWY ) ( SUC )",
         "ORD ( FAL 1901 ) ( ( FRA AMY BEL ) MTO HOL ) ( SUC )",
         "ORD ( FAL 1901 ) ( ( FRA AMY BUR ) SUP ( GER AMY MUN ) ) ( CUT )",
-        "ORD ( FAL 1901 ) ( ( FRA AMY PIC ) MTO LON ) ( FLD )",
+        "ORD ( FAL 1901 ) ( ( FRA AMY PIC ) MTO LON ) ( FAR )",
         "ORD ( FAL 1901 ) ( ( FRA FLT BRE ) MTO ECH ) ( SUC )",
         "ORD ( FAL 1901 ) ( ( GER AMY MUN ) HLD ) ( SUC )",
         "ORD ( FAL 1901 ) ( ( GER AMY RUH ) MTO BUR ) ( BNC )",
@@ -189,3 +189,57 @@ def test_an_unread_line_is_labelled_by_its_power_s_map_name(tmp_path: Path) -> N
     path.write_text(json.dumps(document))
     result = CliRunner().invoke(main, ["adjudicate", str(path), "--format", "daide"])
     assert result.stderr.startswith("St Petersburg:\nA Stp - Xyz\n")
+
+
+def test_a_refused_order_gets_the_token_a_daide_server_answers(tmp_path: Path) -> None:
+    """An order kept as illegal reports why in DAIDE's words (report.daide._REFUSALS), not FLD."""
+    moves = _ord(
+        tmp_path,
+        {
+            "phase": "S1901M",
+            "units": {"FRANCE": ["A PAR", "F MAO", "F BRE", "A PIC", "F NAO", "A MAR"]},
+            "orders": {
+                "FRANCE": [
+                    "A Par - Mos",
+                    "F Mao - Spa",
+                    "A Mar C F Mao - Gas",
+                    "F Nao C F Mao - Bre",
+                    "F Bre C A Pic - Lon",
+                    "A Pic H",
+                ]
+            },
+        },
+    )
+    assert moves == [
+        "ORD ( SPR 1901 ) ( ( FRA AMY MAR ) CVY ( FRA FLT MAO ) CTO GAS ) ( NSF )",
+        "ORD ( SPR 1901 ) ( ( FRA AMY PAR ) MTO MOS ) ( FAR )",
+        "ORD ( SPR 1901 ) ( ( FRA AMY PIC ) HLD ) ( SUC )",
+        "ORD ( SPR 1901 ) ( ( FRA FLT BRE ) CVY ( FRA AMY PIC ) CTO LON ) ( NAS )",
+        "ORD ( SPR 1901 ) ( ( FRA FLT MAO ) MTO SPA ) ( CST )",
+        "ORD ( SPR 1901 ) ( ( FRA FLT NAO ) CVY ( FRA FLT MAO ) CTO BRE ) ( NSA )",
+    ]
+    builds = _ord(
+        tmp_path,
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A PAR"], "GERMANY": ["A KIE"]},
+            "centers": {"FRANCE": ["PAR", "MAR", "BRE", "SPA"], "GERMANY": ["KIE", "HOL"]},
+            "orders": {"FRANCE": ["Build A Par", "Build A Mun"], "GERMANY": ["Build A Ber"]},
+        },
+    )
+    refused = [line for line in builds if "WVE" not in line]
+    assert refused == [
+        "ORD ( WIN 1901 ) ( ( FRA AMY PAR ) BLD ) ( ESC )",
+        "ORD ( WIN 1901 ) ( ( FRA AMY MUN ) BLD ) ( HSC )",
+        "ORD ( WIN 1901 ) ( ( GER AMY BER ) BLD ) ( YSC )",
+    ]
+    retreats = _ord(
+        tmp_path,
+        {
+            "phase": "F1901R",
+            "units": {"ENGLAND": ["F NTH"]},
+            "dislodged": {"GERMANY": {"F HEL": ["DEN", "KIE"]}},
+            "orders": {"GERMANY": ["F Hel - Nth"]},
+        },
+    )
+    assert retreats == ["ORD ( AUT 1901 ) ( ( GER FLT HEL ) RTO NTH ) ( NVR )"]
