@@ -77,9 +77,9 @@ def _ensure_recursion_room(units: int) -> None:
 
 _SUCCESS = Resolution(True)
 
-_Why = tuple[bool, tuple[str, ...], str | None, list[Unit]]
+_Why = tuple[bool, tuple[str, ...], str | None, list[str]]
 """An order's outcome as the settled decisions give it: success, tags, the reason in words and
-the units responsible (the same record the reason is written from)."""
+the units responsible (the same record the reason is written from; each unit named once)."""
 
 _CYCLE = "failed: unresolvable cycle of orders"
 _BOUNCE = ("bounce",)
@@ -195,16 +195,15 @@ class _Outcome:
         attacker = self.dislodger.get(i)
         if attacker is not None:
             # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
-            note = f"dislodged by {self._move_text(attacker)}"
+            name = str(t.units[attacker])
+            note = f"dislodged by {name} - {t.target[attacker]}"
             succeeds = succeeds and kind == SUPPORT
             tags = order_tags((*tags, "dislodged"))
             reason = f"{reason}; {note}" if reason else note
-            culprits = [*culprits, t.units[attacker]]
+            culprits = [*culprits, name]
         if len(culprits) < 2:
-            names = tuple(map(str, culprits))
-        else:
-            names = tuple(dict.fromkeys(map(str, culprits)))
-        return Resolution(succeeds, tags, reason, names)
+            return Resolution(succeeds, tags, reason, tuple(culprits))
+        return Resolution(succeeds, tags, reason, tuple(dict.fromkeys(culprits)))
 
     def _prevents(self, k: int) -> float:
         """Move k's prevent strength, asked once (every other move into its target asks)."""
@@ -230,16 +229,18 @@ class _Outcome:
             if k != i and prevents(k) >= strength:
                 culprits.append(k)
         units = t.units
+        names = [str(units[k]) for k in culprits]
         if own:
-            text = f"cannot dislodge own unit {self._order_text(occupant)}"
+            name = str(units[occupant])
+            text = f"cannot dislodge own unit {self._order_text(occupant, name)}"
             if culprits:
-                text = f"bounced with {self._order_texts(culprits)}; {text}"
-            culprits.append(occupant)
+                text = f"bounced with {self._order_texts(culprits, names)}; {text}"
+            names.append(name)
         elif culprits:
-            text = "bounced with " + self._order_texts(culprits)
+            text = "bounced with " + self._order_texts(culprits, names)
         else:
             text = _CYCLE
-        return False, _BOUNCE, text, [units[k] for k in culprits]
+        return False, _BOUNCE, text, names
 
     def _held_off(self, i: int) -> tuple[bool, float, list[int]]:
         """Whether move `i` met a unit of its own power, its strength against the others (its
@@ -277,8 +278,8 @@ class _Outcome:
         cutters = d.cutters(i)
         if not cutters:
             return False, ("cut",), _CYCLE, []
-        units = [t.units[m] for m in cutters]
-        return False, ("cut",), "support cut by " + ", ".join(map(str, units)), units
+        names = [str(t.units[m]) for m in cutters]
+        return False, ("cut",), "support cut by " + ", ".join(names), names
 
     def _convoy(self, i: int) -> _Why:
         t, d = self.t, self.d
@@ -307,25 +308,22 @@ class _Outcome:
         fleets = []
         for c in t.convoy_fleets[m]:
             if d.paradox[c]:
-                broken.append(f"{t.units[c]} ignored (convoy paradox)")
-                fleets.append(t.units[c])
+                fleets.append(name := str(t.units[c]))
+                broken.append(name + " ignored (convoy paradox)")
             elif not d.result[c]:
-                broken.append(f"{t.units[c]} dislodged")
-                fleets.append(t.units[c])
+                fleets.append(name := str(t.units[c]))
+                broken.append(name + " dislodged")
         reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
         return False, ("disrupted",), reason, fleets
 
-    def _move_text(self, m: int) -> str:
-        return f"{self.t.units[m]} - {self.t.target[m]}"
-
-    def _order_texts(self, orders: list[int]) -> str:
-        """The orders of these units, as a reason names them ("A PAR - BUR, F BRE")."""
-        t = self.t
-        units, kind, target = t.units, t.kind, t.target
+    def _order_texts(self, orders: list[int], names: list[str]) -> str:
+        """The orders of these units (named `names`), as a reason names them ("A PAR - BUR,
+        F BRE")."""
+        kind, target = self.t.kind, self.t.target
+        pairs = zip(orders, names, strict=True)
         return ", ".join(
-            [f"{units[i]} - {target[i]}" if kind[i] == MOVE else str(units[i]) for i in orders]
+            [f"{name} - {target[i]}" if kind[i] == MOVE else name for i, name in pairs]
         )
 
-    def _order_text(self, i: int) -> str:
-        t = self.t
-        return f"{t.units[i]} - {t.target[i]}" if t.kind[i] == MOVE else str(t.units[i])
+    def _order_text(self, i: int, name: str) -> str:
+        return f"{name} - {self.t.target[i]}" if self.t.kind[i] == MOVE else name
