@@ -104,7 +104,7 @@ def test_eight_threads_agree_with_one(fast_switching: None) -> None:
                 wrong.append(index)
         return wrong
 
-    for cached in (interpret._reading, interpret._order):
+    for cached in (interpret._reading, interpret._order, interpret._memo):
         cached.cache_clear()  # start cold: every thread fills the caches at the same time
     with ThreadPoolExecutor(THREADS) as pool:
         wrong = [i for found in pool.map(worker, range(THREADS)) for i in found]
