@@ -44,6 +44,8 @@ COMPILED = (
     "orders/parse.py",
     "orders/legality.py",
     "orders/settle.py",
+    "orders/memo.py",
+    "orders/reader.py",
     "orders/sheet.py",
     "orders/interpret.py",
     "orders/possible.py",
