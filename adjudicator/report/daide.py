@@ -57,6 +57,8 @@ _REFUSALS = tuple(
         (r"^only armies can be convoyed", "NSA"),
         (r"cannot reach |cannot move to its own|cannot be entered|cannot move to sea", "FAR"),
         (r"from a coastal province to a coastal|could convoy|not needed on any convoy", "FAR"),
+        (r"has no builds to make|of its builds already", "NMB"),
+        (r"has no removals to make|of its removals already", "NMR"),
     )
 )
 """An order refused as illegal: the token a DAIDE server answers for it, from the first pattern
@@ -88,7 +90,9 @@ def result_tokens(result: OrderResult, order: model.Order) -> str:
             note = refusal_token(result.reason)
         if note == "DSR" and not isinstance(order, model.Move):
             note = None  # a convoying fleet dislodged: RET alone (DSR is the army's)
-        if note is None and isinstance(order, model.Move | model.Retreat):
+        if note is None and isinstance(order, model.Build | model.Disband | model.Waive):
+            note = refusal_token(result.reason)  # one too many: refused, though not illegal
+        elif note is None and isinstance(order, model.Move | model.Retreat):
             note = "BNC"
         elif note is None and isinstance(order, model.SupportHold | model.SupportMove):
             note = "CUT"

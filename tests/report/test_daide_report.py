@@ -243,3 +243,29 @@ def test_a_refused_order_gets_the_token_a_daide_server_answers(tmp_path: Path) -
         },
     )
     assert retreats == ["ORD ( AUT 1901 ) ( ( GER FLT HEL ) RTO NTH ) ( NVR )"]
+
+
+def test_a_build_or_removal_beyond_the_count_answers_nmb_or_nmr(tmp_path: Path) -> None:
+    """A build or removal over the power's count is refused (not illegal): DAIDE's NMB/NMR,
+    never an empty result `(  )`."""
+    removals = _ord(
+        tmp_path,
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A RUH"]},
+            "centers": {"FRANCE": ["PAR"]},
+            "orders": {"FRANCE": ["Remove A Ruh"]},
+        },
+    )
+    assert removals == ["ORD ( WIN 1901 ) ( ( FRA AMY RUH ) REM ) ( NMR )"]
+    builds = _ord(
+        tmp_path,
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A PAR", "A PIC"]},
+            "centers": {"FRANCE": ["PAR", "MAR", "BRE"]},  # one build due
+            "orders": {"FRANCE": ["Build A Mar", "Build F Bre"]},
+        },
+    )
+    assert "ORD ( WIN 1901 ) ( ( FRA FLT BRE ) BLD ) ( NMB )" in builds
+    assert all(not line.endswith("(  )") for line in builds)
