@@ -19,10 +19,12 @@ Python; the compiled build within 3x of dipcc (105 µs a phase). Nothing here is
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -69,10 +71,26 @@ def possible_orders(args: argparse.Namespace) -> list[str]:
     return rows
 
 
+@contextlib.contextmanager
+def _stdout_to_stderr() -> Iterator[None]:
+    """Send what a build prints (setuptools, and the C compiler it runs, which write to file
+    descriptor 1) to stderr, so stdout carries the table alone."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+
+
 def compiled_build(args: argparse.Namespace) -> list[str]:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "adjudicator"
     print("building (or reusing) the compiled build ...", file=sys.stderr)
-    build = build_fast.cached_build(cache, build_fast.COMPILED)
+    with _stdout_to_stderr():
+        build = build_fast.cached_build(cache, build_fast.COMPILED)
     tree = build_fast.overlay(build, Path(args.workdir) / "compiled-tree")
     result = compiled.time_build(tree, args)
     assert result["compiled"], "the compiled build was not imported"
