@@ -28,22 +28,31 @@ def route_fleets(
     pool = frozenset(fleets)
     fleet_near = game_map.facts.fleet_near.get
     on_route: set[str] = set()
-    path: list[str] = []
-
-    def extend(here: str) -> None:
-        path.append(here)
-        near = fleet_near(here, _NOWHERE)
-        if target in near:
-            on_route.update(path)
-        for step in sorted(near & pool):
-            if step not in path:
-                extend(step)
-        path.pop()
-
     for first in sorted(pool):
         if source in fleet_near(first, _NOWHERE):
-            extend(first)
+            _extend(first, target, pool, fleet_near, [], on_route)
     return frozenset(on_route)
+
+
+def _extend(
+    here: str,
+    target: str,
+    pool: frozenset[str],
+    fleet_near: Callable[[str, frozenset[str]], frozenset[str]],
+    path: list[str],
+    on_route: set[str],
+) -> None:
+    """`route_fleets`' depth-first step: the fleets of `path` and `here` are on a route when
+    `here` is next to the target. A function of the module, not one nested in `route_fleets`:
+    a nested function that calls itself is a reference cycle left for the garbage collector."""
+    path.append(here)
+    near = fleet_near(here, _NOWHERE)
+    if target in near:
+        on_route.update(path)
+    for step in sorted(near & pool):
+        if step not in path:
+            _extend(step, target, pool, fleet_near, path, on_route)
+    path.pop()
 
 
 def route_exists(

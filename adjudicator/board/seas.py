@@ -120,38 +120,50 @@ class Seas:
         """Area bit -> the landings (bits) it is on a route to from `source`, over routes of
         which every fleet is needed: no fleet touches the start or the landing or an earlier
         fleet but its neighbours on the route (the reader's test, DATC 6.G.19)."""
-        area_water, area_landings = self.area_water, self.area_landings
         at_start = self.water.get(source, 0)
         source_bit = self.coast_bit[source]
         found: dict[int, int] = {}
         path: list[int] = []
-
-        def walk(last: int, touched: int, excluded: int) -> None:
-            index = last.bit_length() - 1
-            here = area_landings[index]
-            new = here & ~touched & ~source_bit
-            if new:
-                for fleet in path:
-                    found[fleet] = found.get(fleet, 0) | new
-            steps = area_water[index] & fleets & ~excluded
-            if steps:
-                touched |= here
-                excluded |= area_water[index]
-                while steps:
-                    step = steps & -steps
-                    steps ^= step
-                    path.append(step)
-                    walk(step, touched, excluded | step)
-                    path.pop()
-
         firsts = at_start & fleets
         while firsts:
             first = firsts & -firsts
             firsts ^= first
             path.append(first)
-            walk(first, 0, at_start)
+            _walk(self, fleets, source_bit, found, path, first, 0, at_start)
             path.pop()
         return found
+
+
+def _walk(
+    seas: Seas,
+    fleets: int,
+    source_bit: int,
+    found: dict[int, int],
+    path: list[int],
+    last: int,
+    touched: int,
+    excluded: int,
+) -> None:
+    """One step of `Seas.needed`'s depth-first walk from the fleet `last` at the end of `path`.
+
+    A function of the module, not a function nested in `needed`: a nested function that calls
+    itself is a reference cycle, left on every call for the garbage collector to find."""
+    index = last.bit_length() - 1
+    here = seas.area_landings[index]
+    new = here & ~touched & ~source_bit
+    if new:
+        for fleet in path:
+            found[fleet] = found.get(fleet, 0) | new
+    steps = seas.area_water[index] & fleets & ~excluded
+    if steps:
+        touched |= here
+        excluded |= seas.area_water[index]
+        while steps:
+            step = steps & -steps
+            steps ^= step
+            path.append(step)
+            _walk(seas, fleets, source_bit, found, path, step, touched, excluded | step)
+            path.pop()
 
 
 def reached(start: int, groups: Mapping[int, tuple[int, int]]) -> tuple[int, int]:

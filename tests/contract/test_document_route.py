@@ -1,6 +1,11 @@
-"""The document route's own steps: counting a phase document's order lines."""
+"""The document route's own steps: counting a phase document's order lines; what a phase
+leaves behind."""
 
 from __future__ import annotations
+
+import json
+import subprocess
+import sys
 
 import pytest
 
@@ -23,3 +28,33 @@ def test_order_lines_are_counted_inside_each_text_of_a_list() -> None:
     document["orders"] = {"FRANCE": "\n".join(texts), "ENGLAND": "F Lon - Nth"}
     with pytest.raises(DocumentError, match=rf"orders: {MAX_ORDER_LINES + 1} lines"):
         orders_from_document(read_phase_document(document))
+
+
+_NO_CYCLES = """
+import gc, json, sys
+from adjudicator.contract.documents import adjudicate_document
+document = json.loads(sys.argv[1])
+adjudicate_document(document)  # the first time fills the caches
+gc.collect()
+gc.disable()
+adjudicate_document(document)
+print(gc.collect())
+"""
+
+
+def test_a_phase_leaves_no_reference_cycles_for_the_collector() -> None:
+    # Garbage with cycles is freed only by the collector, whose runs a busy process pays for:
+    # a phase (convoys included: their route searches once left nested recursive functions)
+    # must free everything it built as soon as it is done. In a fresh interpreter, so that no
+    # other test's threads leave garbage meanwhile.
+    document = {
+        "phase": "S1901M",
+        "units": {"ENGLAND": ["A LON", "F ENG", "F MAO"], "FRANCE": ["A POR", "A SPA"]},
+        "orders": {
+            "ENGLAND": ["A LON - POR", "F ENG C A LON - POR", "F MAO C A LON - POR"],
+            "FRANCE": ["A POR H", "A SPA S A POR"],
+        },
+    }
+    run = [sys.executable, "-c", _NO_CYCLES, json.dumps(document)]
+    found = subprocess.run(run, capture_output=True, text=True, check=True).stdout
+    assert found.split() == ["0"]
