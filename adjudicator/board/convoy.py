@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from adjudicator.board.map import Map
+from adjudicator.board.map import ROUTES_KEPT, Map
 from adjudicator.board.seas import seas_of
 
 Span = tuple[int, int]
@@ -23,10 +23,24 @@ def route_fleets(
     """The fleet provinces that lie on at least one simple route; empty when there is no route.
 
     A fleet that can be reached but leads nowhere (DATC 6.F.12) is not on a route. The search
-    walks simple paths depth first; convoys involve a handful of fleets, so this stays cheap.
+    walks simple paths depth first; the answer depends on the map alone, so it is kept per map
+    (`MapFacts.routes`): the same few convoys come back phase after phase.
     """
-    pool = frozenset(fleets)
-    fleet_near = game_map.facts.fleet_near.get
+    facts = game_map.facts
+    key = (source, target, *sorted(fleets))
+    found = facts.routes.get(key)
+    if found is None:
+        found = _route_fleets(facts.fleet_near, source, target, frozenset(fleets))
+        if len(facts.routes) < ROUTES_KEPT:
+            facts.routes[key] = found
+    return found
+
+
+def _route_fleets(
+    fleet_near_map: Mapping[str, frozenset[str]], source: str, target: str, pool: frozenset[str]
+) -> frozenset[str]:
+    """`route_fleets`, searched."""
+    fleet_near = fleet_near_map.get
     on_route: set[str] = set()
     for first in sorted(pool):
         if source in fleet_near(first, _NOWHERE):

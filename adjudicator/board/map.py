@@ -326,6 +326,10 @@ class MapFacts:
     units: dict[tuple[str, UnitType, str], Unit] = field(default_factory=dict)
     """The units that moves have placed, shared: a `Unit` is an immutable value, and building
     one costs more than looking it up. Bounded by `_UNITS_KEPT` (powers x types x locations)."""
+    routes: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    """(source, target, fleet provinces sorted...) -> the fleets on a convoy route: a fact of
+    the map alone (`convoy.route_fleets`), asked for most convoyed armies of every phase.
+    Bounded by `ROUTES_KEPT`."""
 
     def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
         """The unit of this power and type at this location (one shared value each)."""
@@ -339,6 +343,7 @@ class MapFacts:
 
 
 _UNITS_KEPT = 1 << 14
+ROUTES_KEPT = 1 << 14
 
 
 def _derive_facts(game_map: Map) -> MapFacts:

@@ -6,14 +6,15 @@ only by convoy, or by convoy with the land route as fallback; DATC 4.A.3). Every
 by unit number so that the decision solver works on plain lists.
 
 The facts of the board the resolver asks about again and again (the province of a location,
-which provinces are seas, where armies and fleets can go) are derived once per `Map`
-(`Map.facts`).
+which provinces are seas, where armies and fleets can go, which fleets lie on a convoy route)
+are derived once per `Map` (`Map.facts`). The table is filled in place, column by column, in
+one pass over the orders and one over the supports; the convoy steps run only for the armies
+that may go by convoy, usually one or two a phase.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 
 from adjudicator.board.convoy import route_exists, route_fleets
 from adjudicator.board.map import Map, MapFacts
@@ -37,170 +38,141 @@ HOLD, MOVE, SUPPORT, CONVOY = 0, 1, 2, 3
 LAND, BY_CONVOY, FALLBACK = 0, 1, 2
 NONE = -1
 
-_SUPPORTS = (SupportHold, SupportMove)
 
-
-@dataclass(slots=True)
 class OrderTable:
     """The orders of one movement phase, indexed by unit number (units sorted by province).
 
-    The sequences are lists for speed; nothing changes them after `build_table` (the class is
-    not frozen only because a frozen one costs a call per field to build, once per phase).
+    The columns are plain lists, filled by `build_table` and never changed afterwards (a plain
+    class with slots: the table is built in place, once per phase, with no copy).
     """
 
+    __slots__ = (
+        "backers",
+        "convoy_fleets",
+        "convoyed",
+        "convoying_seas",
+        "convoys",
+        "dest",
+        "facing",
+        "facts",
+        "has_route",
+        "index",
+        "kind",
+        "moves",
+        "moves_into",
+        "occupant",
+        "orders",
+        "power",
+        "province",
+        "route",
+        "stranded",
+        "support_area",
+        "supported",
+        "supporting",
+        "supports",
+        "target",
+        "units",
+        "void",
+        "weak",
+        "weak_landing",
+        "whole_route",
+    )
+
     facts: MapFacts
-    units: Sequence[Unit]
-    orders: Sequence[MovementOrder | None]
+    units: list[Unit]
+    orders: list[MovementOrder | None]
     """Each unit's order; None for a unit without one (it holds)."""
-    kind: Sequence[int]
-    moves: Sequence[int]
+    kind: list[int]
+    moves: list[int]
     """The units ordered to move (in unit order), whether or not their move stands."""
-    supports: Sequence[int]
+    supports: list[int]
     """The units ordered to support (in unit order), void or not."""
-    convoys: Sequence[int]
+    convoys: list[int]
     """The units ordered to convoy (in unit order), void or not."""
-    power: Sequence[str]
-    province: Sequence[str]
-    index: Mapping[str, int]
+    power: list[str]
+    province: list[str]
+    index: dict[str, int]
     """Province -> number of the unit standing there."""
-    dest: Sequence[str]
+    dest: list[str]
     """The target province of a move ('' for other orders)."""
-    target: Sequence[str]
+    target: list[str]
     """The target of a move as ordered: a location, with the coast a fleet names ('' for other
     orders)."""
-    occupant: Sequence[int]
+    occupant: list[int]
     """For a move: the unit standing in its target province (NONE when empty)."""
-    facing: Sequence[int]
+    facing: list[int]
     """For a move: the move coming the opposite way from its target (NONE when there is none),
     when neither must go by convoy: the head-to-head battle, unless a fallback convoy carries
     one of them."""
-    route: Sequence[int]
+    route: list[int]
     """LAND, BY_CONVOY or FALLBACK for a move (LAND for other orders)."""
-    has_route: Sequence[bool]
+    has_route: list[bool]
     """For a move that may go by convoy: could the ordered fleets form a route at all?"""
-    stranded: Sequence[bool]
+    stranded: list[bool]
     """A move that must go by convoy where no fleets at sea could make a route: it fails and the
     unit counts as holding."""
-    convoy_fleets: Sequence[tuple[int, ...]]
+    convoy_fleets: list[tuple[int, ...]]
     """For a move that may go by convoy: the convoying fleets that lie on some route."""
-    whole_route: Sequence[bool]
+    whole_route: list[bool]
     """A move that goes only by the convoy route it states (4.A.6 "stated"): every fleet of
     `convoy_fleets` must stay for it to arrive."""
-    backers: Sequence[tuple[int, ...]]
+    backers: list[tuple[int, ...]]
     """Matching supports: of the move for a moving unit, of its holding for any other unit."""
-    supported: Sequence[int]
+    supported: list[int]
     """For a support: the number of the unit it supports (NONE when void)."""
-    support_area: Sequence[str]
+    support_area: list[str]
     """For a support: the province the support is given into ('' for other orders)."""
-    convoyed: Sequence[int]
+    convoyed: list[int]
     """For a convoy: the army it carries (NONE when void or not used)."""
-    supporting: Sequence[int]
+    supporting: list[int]
     """The supports and convoys in use (matched; a convoy carrying its army): decisions."""
-    void: Sequence[str | None]
+    void: list[str | None]
     """Why a support or convoy has no effect (it is void or its army goes over land)."""
-    moves_into: Mapping[str, Sequence[int]]
+    moves_into: dict[str, list[int]]
+    """Province -> the moves into it, in unit order (a stranded move is not one)."""
     convoying_seas: frozenset[str]
     """Sea provinces holding a fleet whose convoy is in use (for the 1982 paradox rule)."""
-    weak: Sequence[bool] = ()
+    weak: list[bool]
     """For a move: its step crosses a weak link (Map.weak_links); empty on maps without any."""
-    weak_landing: Sequence[bool] = ()
+    weak_landing: list[bool]
     """For a move that may go by convoy: every fleet that could land it does so across a weak
-    link (DPjudge judges a convoy by its last step)."""
+    link (DPjudge judges a convoy by its last step); empty on maps without weak links."""
+
+    def __init__(
+        self,
+        facts: MapFacts,
+        provinces: list[str],
+        units: list[Unit],
+        orders: list[MovementOrder | None],
+    ) -> None:
+        n = len(units)
+        self.facts, self.province, self.units, self.orders = facts, provinces, units, orders
+        self.index = dict(zip(provinces, range(n), strict=True))
+        self.power = [unit.power for unit in units]
+        self.kind = [HOLD] * n
+        self.moves, self.supports, self.convoys = [], [], []
+        self.dest = [""] * n
+        self.target = [""] * n
+        self.occupant = [NONE] * n
+        self.facing = [NONE] * n
+        self.route = [LAND] * n
+        self.has_route = [False] * n
+        self.stranded = [False] * n
+        self.convoy_fleets = [()] * n
+        self.whole_route = [False] * n
+        self.backers = [()] * n
+        self.supported = [NONE] * n
+        self.support_area = [""] * n
+        self.convoyed = [NONE] * n
+        self.supporting = []
+        self.void = [None] * n
+        self.moves_into = {}
+        self.convoying_seas = frozenset()
+        self.weak, self.weak_landing = [], []
 
     @property
     def size(self) -> int:
         return len(self.units)
-
-
-def _unit_string(ref: UnitRef) -> str:
-    return f"{ref.type} {ref.province}"
-
-
-def _support_void(
-    order: SupportHold | SupportMove,
-    own: int,
-    index: Mapping[str, int],
-    kind: list[int],
-    dest: list[str],
-    orders: list[MovementOrder | None],
-    provinces: Mapping[str, str],
-) -> tuple[int, str | None]:
-    """The supported unit's number and, when the support does not match its order, why.
-
-    A support may leave out the coast of the move it supports (DATC 6.B.15), but a coast it
-    names must be the one the move goes to (4.B.4, 6.B.9).
-    """
-    supported = order.supported
-    target = index.get(provinces[supported.location], NONE)
-    if target == NONE:
-        return NONE, f"void: no unit in {supported.province}"
-    if target == own:
-        return NONE, f"void: {_unit_string(supported)} cannot support itself"
-    if type(order) is SupportMove:
-        wanted = provinces[order.target]
-        if dest[target] != wanted:
-            return NONE, f"void: {_unit_string(supported)} did not move to {wanted}"
-        if kind[target] != MOVE:
-            return NONE, f"void: {_unit_string(supported)} has no convoy route to {wanted}"
-        named = "/" in order.target and coast_of(order.target)
-        if named:
-            theirs = orders[target]
-            went = isinstance(theirs, Move) and coast_of(theirs.target)
-            if went and named != went:
-                return NONE, f"void: {_unit_string(supported)} did not move to {order.target}"
-    elif kind[target] == MOVE:
-        return NONE, f"void: {_unit_string(supported)} did not hold"
-    return target, None
-
-
-def _convoy_void(
-    order: Convoy,
-    index: Mapping[str, int],
-    units: list[Unit],
-    orders: list[MovementOrder | None],
-    provinces: Mapping[str, str],
-) -> tuple[int, str | None]:
-    army = index.get(provinces[order.army.location], NONE)
-    wanted = provinces[order.target]
-    if army == NONE or units[army].type is not UnitType.ARMY:
-        return NONE, f"void: no army in {order.army.province}"
-    theirs = orders[army]
-    if not isinstance(theirs, Move) or provinces[theirs.target] != wanted:
-        return NONE, f"void: {_unit_string(order.army)} did not move to {wanted}"
-    return army, None
-
-
-def _route_mode(
-    game_map: Map,
-    rules: Rules,
-    i: int,
-    move: Move,
-    units: list[Unit],
-    orders: list[MovementOrder | None],
-    index: Mapping[str, int],
-    candidates: list[int],
-    has_route: bool,
-) -> int:
-    """DATC 4.A.3: does this move use a convoy, and may it fall back to the land route?"""
-    unit = units[i]
-    if unit.type is not UnitType.ARMY:
-        return LAND
-    source, target = unit.province, province_of(move.target)
-    if target not in game_map.army_adjacency.get(source, frozenset()):
-        return BY_CONVOY
-    if rules.adjacent_convoy == "1971":
-        other = index.get(target, NONE)
-        theirs = orders[other] if other != NONE else None
-        swapping = isinstance(theirs, Move) and province_of(theirs.target) == source
-        return FALLBACK if swapping and has_route else LAND
-    if rules.adjacent_convoy == "explicit":
-        return BY_CONVOY if move.via_convoy else LAND
-    intent = move.via_convoy or any(units[c].power == unit.power for c in candidates)
-    if not intent:
-        return LAND
-    if rules.adjacent_convoy == "land_fallback":
-        return FALLBACK if has_route else LAND
-    return BY_CONVOY
 
 
 def build_table(
@@ -210,282 +182,307 @@ def build_table(
     rules: Rules,
 ) -> OrderTable:
     """Index units and orders and match every support and convoy with what it names."""
-    builder = _Builder(game_map, position, orders, rules)
-    builder.read_orders()
-    builder.match_convoys()
-    builder.find_routes()
-    builder.match_supports()
-    builder.assign_convoys()
-    builder.find_weak_links()
-    return builder.table()
+    facts = game_map.facts
+    board = position.units
+    provinces = sorted(board)
+    given = list(map(orders.get, provinces))
+    if len(given) - given.count(None) != len(orders):  # keyed by location: key by province
+        prov = facts.province
+        by_province = {prov[key]: order for key, order in orders.items()}
+        given = list(map(by_province.get, provinces))
+    t = OrderTable(facts, provinces, list(map(board.__getitem__, provinces)), given)
+    maybe_convoyed = _read_orders(t)
+    candidates = _match_convoys(t)
+    if maybe_convoyed or candidates:
+        routes = _Routes(game_map, rules, t, candidates)
+        for i in sorted(maybe_convoyed.union(candidates)):
+            routes.find(i)
+        routes.assign()
+    _match_supports(t)
+    if game_map.weak_links:
+        _find_weak_links(game_map, t)
+    if t.convoys:
+        convoyed = t.convoyed
+        t.supporting += [i for i in t.convoys if convoyed[i] != NONE]
+    return t
 
 
-class _Builder:
-    """The steps of `build_table`, in order; each fills some columns of the table."""
+def _read_orders(t: OrderTable) -> set[int]:
+    """Each unit's kind of order; which moves go into each province, who stands there, and
+    head-to-head pairs (as if every move went over land: `_Routes` corrects the few that go by
+    convoy). Returns the armies that may go by convoy (ordered to, or with no land route)."""
+    facts = t.facts
+    army_near, prov, kind, dest = facts.army_near, facts.province, t.kind, t.dest
+    target, units, moves_into = t.target, t.units, t.moves_into
+    occupant, facing, at = t.occupant, t.facing, t.index.get
+    moves, supports, convoys = t.moves, t.supports, t.convoys
+    provinces, army = t.province, UnitType.ARMY
+    maybe_convoyed: set[int] = set()
+    for i, order in enumerate(t.orders):
+        if type(order) is Move:
+            moves.append(i)
+            kind[i] = MOVE
+            target[i] = to = order.target
+            dest[i] = where = prov[to]
+            if units[i].type is army and (
+                order.via_convoy or where not in army_near.get(provinces[i], ())
+            ):
+                maybe_convoyed.add(i)
+            if where in moves_into:
+                moves_into[where].append(i)
+            else:
+                moves_into[where] = [i]
+            o = at(where, NONE)
+            if o != NONE:
+                occupant[i] = o
+                if o < i and dest[o] == provinces[i] and kind[o] == MOVE:
+                    facing[i], facing[o] = o, i
+        elif type(order) is Convoy:
+            convoys.append(i)
+            kind[i] = CONVOY
+        elif order is not None and type(order) is not Hold:
+            supports.append(i)
+            kind[i] = SUPPORT
+    return maybe_convoyed
+
+
+def _unit_string(ref: UnitRef) -> str:
+    return f"{ref.type} {ref.province}"
+
+
+def _match_supports(t: OrderTable) -> None:
+    """Each support with the unit it backs (or why it is void) and the area it is for. The
+    common case, a support that matches its unit's order with no coast named, is seen at once;
+    the rest go through `_support_void`."""
+    prov, at, kind, dest, orders = t.facts.province, t.index.get, t.kind, t.dest, t.orders
+    void, supported, backers, area = t.void, t.supported, t.backers, t.support_area
+    supporting = t.supporting
+    for i in t.supports:
+        order = orders[i]
+        assert isinstance(order, SupportHold | SupportMove)
+        where = prov[order.supported.location]
+        backed = at(where, NONE)
+        if type(order) is SupportMove:
+            area[i] = wanted = prov[order.target]
+            matches = (
+                backed != NONE
+                and dest[backed] == wanted
+                and kind[backed] == MOVE
+                and "/" not in order.target
+            )
+        else:
+            area[i] = where
+            matches = backed != NONE and backed != i and kind[backed] != MOVE
+        if not matches:
+            backed, void[i] = _support_void(t, i, order)
+        if backed != NONE:
+            supported[i] = backed
+            backers[backed] += (i,)
+            supporting.append(i)
+
+
+def _support_void(
+    t: OrderTable, own: int, order: SupportHold | SupportMove
+) -> tuple[int, str | None]:
+    """The supported unit's number and, when the support does not match its order, why.
+
+    A support may leave out the coast of the move it supports (DATC 6.B.15), but a coast it
+    names must be the one the move goes to (4.B.4, 6.B.9).
+    """
+    supported, provinces = order.supported, t.facts.province
+    target = t.index.get(provinces[supported.location], NONE)
+    if target == NONE:
+        return NONE, f"void: no unit in {supported.province}"
+    if target == own:
+        return NONE, f"void: {_unit_string(supported)} cannot support itself"
+    kind = t.kind[target]
+    if type(order) is SupportMove:
+        wanted = provinces[order.target]
+        if t.dest[target] != wanted:
+            return NONE, f"void: {_unit_string(supported)} did not move to {wanted}"
+        if kind != MOVE:
+            return NONE, f"void: {_unit_string(supported)} has no convoy route to {wanted}"
+        named = "/" in order.target and coast_of(order.target)
+        if named:
+            theirs = t.orders[target]
+            went = isinstance(theirs, Move) and coast_of(theirs.target)
+            if went and named != went:
+                return NONE, f"void: {_unit_string(supported)} did not move to {order.target}"
+    elif kind == MOVE:
+        return NONE, f"void: {_unit_string(supported)} did not hold"
+    return target, None
+
+
+def _match_convoys(t: OrderTable) -> dict[int, list[int]]:
+    """Each convoy with the army whose move it names, or why it is void. Returns army -> the
+    fleets at sea whose convoy matches its move."""
+    candidates: dict[int, list[int]] = {}
+    seas, orders, provinces = t.facts.seas, t.orders, t.province
+    for i in t.convoys:
+        order = orders[i]
+        assert isinstance(order, Convoy)
+        army, reason = _convoy_void(t, order)
+        if reason is None and provinces[i] not in seas:
+            reason = f"void: {t.units[i]} is not at sea"
+        t.void[i] = reason
+        if reason is None:
+            candidates.setdefault(army, []).append(i)
+    return candidates
+
+
+def _convoy_void(t: OrderTable, order: Convoy) -> tuple[int, str | None]:
+    provinces = t.facts.province
+    army = t.index.get(provinces[order.army.location], NONE)
+    wanted = provinces[order.target]
+    if army == NONE or t.units[army].type is not UnitType.ARMY:
+        return NONE, f"void: no army in {order.army.province}"
+    theirs = t.orders[army]
+    if not isinstance(theirs, Move) or provinces[theirs.target] != wanted:
+        return NONE, f"void: {_unit_string(order.army)} did not move to {wanted}"
+    return army, None
+
+
+class _Routes:
+    """How each army that may go by convoy goes, and which fleets carry it; every other move
+    goes over land (or sea): the common case, with no convoy involved."""
 
     def __init__(
-        self,
-        game_map: Map,
-        position: Position,
-        orders: Mapping[str, MovementOrder],
-        rules: Rules,
+        self, game_map: Map, rules: Rules, t: OrderTable, candidates: dict[int, list[int]]
     ) -> None:
-        self.map, self.rules = game_map, rules
-        self.facts = facts = game_map.facts
-        self.prov = prov = facts.province
-        self.by_province = orders
-        if "/" in "".join(orders):  # keyed by location: key by province
-            self.by_province = {prov[key]: order for key, order in orders.items()}
-        board = position.units
-        self.provinces = provinces = sorted(board)
-        self.units = list(map(board.__getitem__, provinces))
-        self.index = {p: i for i, p in enumerate(provinces)}
-        self.n = n = len(self.units)
-        self.given: list[MovementOrder | None] = []
-        self.kind = [HOLD] * n
-        self.dest = [""] * n
-        self.target = [""] * n
-        self.void: list[str | None] = [None] * n
-        self.moves: list[int] = []
-        self.supports: list[int] = []
-        self.convoys: list[int] = []
-        self.candidates: dict[int, list[int]] = {}
+        self.map, self.rules, self.t = game_map, rules, t
+        self.candidates = candidates
         """Army -> the fleets at sea whose convoy matches its move."""
-        self.maybe_convoyed: set[int] = set()
-        """Armies moving where they could not go over land, or ordered to go by convoy."""
-        self.route = [LAND] * n
-        self.has_route = [False] * n
-        self.stranded = [False] * n
-        self.convoy_fleets: list[tuple[int, ...]] = [()] * n
-        self.moves_into: dict[str, list[int]] = {}
-        self.occupant = [NONE] * n
-        self.facing = [NONE] * n
-        self.supported = [NONE] * n
-        self.support_area = [""] * n
-        self.backers: list[tuple[int, ...]] = [()] * n
-        self.convoyed = [NONE] * n
-        self.convoying_seas: set[str] = set()
         self.left_out: dict[tuple[int, int], str] = {}
         """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
-        self.whole_route = [False] * n
 
-    def read_orders(self) -> None:
-        """Each unit's order (None when it has none: it holds) and its kind; which moves go
-        into each province, who stands there, and head-to-head pairs (as if every move went
-        over land: `find_routes` corrects the few that go by convoy); the armies that may go
-        by convoy."""
-        army_near, prov, kind, dest = self.facts.army_near, self.prov, self.kind, self.dest
-        target, units, moves_into = self.target, self.units, self.moves_into
-        occupant, facing, at = self.occupant, self.facing, self.index.get
-        moves, supports, convoys = self.moves, self.supports, self.convoys
-        maybe_convoyed, army = self.maybe_convoyed, UnitType.ARMY
-        get, provinces = self.by_province.get, self.provinces
-        self.given = given = list(map(get, provinces))
-        for i, order in enumerate(given):
-            if type(order) is Move:
-                moves.append(i)
-                kind[i] = MOVE
-                target[i] = to = order.target
-                dest[i] = where = prov[to]
-                if units[i].type is army and (
-                    order.via_convoy or where not in army_near.get(provinces[i], ())
-                ):
-                    maybe_convoyed.add(i)
-                into = moves_into.get(where)
-                if into is None:
-                    moves_into[where] = [i]
-                else:
-                    into.append(i)
-                o = at(where, NONE)
-                if o != NONE:
-                    occupant[i] = o
-                    if o < i and dest[o] == provinces[i] and kind[o] == MOVE:
-                        facing[i], facing[o] = o, i
-            elif type(order) is Convoy:
-                convoys.append(i)
-                kind[i] = CONVOY
-            elif order is not None and type(order) is not Hold:
-                supports.append(i)
-                kind[i] = SUPPORT
+    def find(self, i: int) -> None:
+        """Army `i`'s route mode, the fleets that could carry it, and whether it is stranded."""
+        t = self.t
+        provinces = t.province
+        fleets = self.candidates.get(i, [])
+        if fleets:
+            pool = self._pool(i, fleets)  # in unit order
+            on_route = route_fleets(self.map, provinces[i], t.dest[i], [provinces[c] for c in pool])
+            if on_route:
+                t.has_route[i] = True
+                t.convoy_fleets[i] = tuple([c for c in pool if provinces[c] in on_route])
+        t.route[i] = mode = self._mode(i, fleets)
+        if mode == BY_CONVOY:
+            self._by_convoy_only(i)
 
-    def match_convoys(self) -> None:
-        """Each convoy with the army whose move it names, or why it is void."""
-        for i in self.convoys:
-            order = self.given[i]
-            assert isinstance(order, Convoy)
-            army, reason = _convoy_void(order, self.index, self.units, self.given, self.prov)
-            if reason is None and self.provinces[i] not in self.facts.seas:
-                reason = f"void: {self.units[i]} is not at sea"
-            self.void[i] = reason
-            if reason is None:
-                self.candidates.setdefault(army, []).append(i)
+    def _mode(self, i: int, candidates: list[int]) -> int:
+        """DATC 4.A.3: does this move use a convoy, and may it fall back to the land route?"""
+        t, rules = self.t, self.rules
+        unit, move = t.units[i], t.orders[i]
+        assert isinstance(move, Move)
+        if unit.type is not UnitType.ARMY:
+            return LAND
+        source, target = t.province[i], t.dest[i]
+        if target not in t.facts.army_near.get(source, frozenset()):
+            return BY_CONVOY
+        has_route = t.has_route[i]
+        if rules.adjacent_convoy == "1971":
+            other = t.index.get(target, NONE)
+            theirs = t.orders[other] if other != NONE else None
+            swapping = isinstance(theirs, Move) and province_of(theirs.target) == source
+            return FALLBACK if swapping and has_route else LAND
+        if rules.adjacent_convoy == "explicit":
+            return BY_CONVOY if move.via_convoy else LAND
+        intent = move.via_convoy or any(t.units[c].power == unit.power for c in candidates)
+        if not intent:
+            return LAND
+        if rules.adjacent_convoy == "land_fallback":
+            return FALLBACK if has_route else LAND
+        return BY_CONVOY
 
-    def find_routes(self) -> None:
-        """How each army that may go by convoy goes; every other move goes over land (or sea):
-        the common case, with no convoy involved."""
-        provinces, dest = self.provinces, self.dest
-        for i in sorted(self.maybe_convoyed.union(self.candidates)):
-            order = self.given[i]
-            assert isinstance(order, Move)
-            fleets = self.candidates.get(i, [])
-            if fleets:
-                fleet_at = {provinces[c]: c for c in self._route_pool(i, fleets)}
-                on_route = route_fleets(self.map, provinces[i], dest[i], fleet_at)
-                self.has_route[i] = bool(on_route)
-                self.convoy_fleets[i] = tuple(sorted(fleet_at[p] for p in on_route))
-            self.route[i] = _route_mode(
-                self.map,
-                self.rules,
-                i,
-                order,
-                self.units,
-                self.given,
-                self.index,
-                fleets,
-                self.has_route[i],
-            )
-            if self.route[i] == BY_CONVOY:
-                self._by_convoy_only(i)
-
-    def _route_pool(self, i: int, fleets: list[int]) -> list[int]:
-        """The convoying fleets that may carry army `i`: all of them; or only those on the route
-        its order states (4.A.6 "stated": all of them, or none when a sea of it has none); or
-        under the DPTG's rule (4.A.1 "own_fleets_first") only its own power's when they alone
-        form a route."""
-        order = self.given[i]
+    def _pool(self, i: int, fleets: list[int]) -> list[int]:
+        """The convoying fleets that may carry army `i`, in unit order: all of them; or only
+        those on the route its order states (4.A.6 "stated": all of them, or none when a sea of
+        it has none); or under the DPTG's rule (4.A.1 "own_fleets_first") only its own power's
+        when they alone form a route."""
+        t = self.t
+        order, provinces = t.orders[i], t.province
         if self.rules.convoy_route == "stated" and isinstance(order, Move) and order.route:
-            self.whole_route[i] = True
-            at = {self.provinces[c]: c for c in fleets}
+            t.whole_route[i] = True
+            at = {provinces[c]: c for c in fleets}
             stated = [at[sea] for sea in order.route if sea in at]
-            stated = stated if len(stated) == len(order.route) else []
-            why = f"void: {self.units[i]} goes only by the route it states"
+            stated = sorted(set(stated)) if len(stated) == len(order.route) else []
+            why = f"void: {t.units[i]} goes only by the route it states"
             self.left_out.update(((c, i), why) for c in fleets if c not in stated)
             return stated
         if self.rules.multi_route_convoy != "own_fleets_first":
             return fleets
-        power, provinces = self.units[i].power, self.provinces
-        own = [c for c in fleets if self.units[c].power == power]
+        power = t.power[i]
+        own = [c for c in fleets if t.power[c] == power]
         if len(own) == len(fleets) or not route_fleets(
-            self.map, provinces[i], self.dest[i], [provinces[c] for c in own]
+            self.map, provinces[i], t.dest[i], [provinces[c] for c in own]
         ):
             return fleets
-        why = f"void: {self.units[i]} goes by its own power's fleets"
+        why = f"void: {t.units[i]} goes by its own power's fleets"
         self.left_out.update(((c, i), why) for c in fleets if c not in own)
         return own
 
     def _by_convoy_only(self, i: int) -> None:
         """A move that goes only by convoy meets nobody head to head; without a route of the
         ordered fleets it may be impossible in this position (`_strand`)."""
-        o = self.facing[i]
+        facing = self.t.facing
+        o = facing[i]
         if o != NONE:
-            self.facing[i] = self.facing[o] = NONE
-        if not self.has_route[i]:
+            facing[i] = facing[o] = NONE
+        if not self.t.has_route[i]:
             self._strand(i)
 
     def _strand(self, i: int) -> None:
         """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
         so the unit holds and may be supported in holding. With fleets that merely did not
         convoy (6.D.8) it is a failed move."""
-        seas = self.facts.seas
+        t = self.t
+        seas = t.facts.seas
         seas_with_fleets = [
             p
-            for p, u in zip(self.provinces, self.units, strict=True)
+            for p, u in zip(t.province, t.units, strict=True)
             if u.type is UnitType.FLEET and p in seas
         ]
-        self.stranded[i] = not route_exists(
-            self.map, self.provinces[i], self.dest[i], seas_with_fleets, lambda _: True
+        t.stranded[i] = not route_exists(
+            self.map, t.province[i], t.dest[i], seas_with_fleets, lambda _: True
         )
-        if self.stranded[i]:
-            self.kind[i] = HOLD
-            self.occupant[i] = NONE
-            into = self.moves_into[self.dest[i]]
+        if t.stranded[i]:
+            t.kind[i] = HOLD
+            t.occupant[i] = NONE
+            into = t.moves_into[t.dest[i]]
             into.remove(i)
             if not into:
-                del self.moves_into[self.dest[i]]
+                del t.moves_into[t.dest[i]]
 
-    def match_supports(self) -> None:
-        """Each support with the unit it backs (or why it is void) and the area it is for."""
-        prov, index, kind, dest, given = self.prov, self.index, self.kind, self.dest, self.given
-        void, supported, backers, area = self.void, self.supported, self.backers, self.support_area
-        for i in self.supports:
-            order = given[i]
-            assert isinstance(order, _SUPPORTS)
-            backed, void[i] = _support_void(order, i, index, kind, dest, given, prov)
-            supported[i] = backed
-            if backed != NONE:
-                backers[backed] += (i,)
-            area[i] = (
-                prov[order.target] if type(order) is SupportMove else prov[order.supported.location]
-            )
-
-    def assign_convoys(self) -> None:
+    def assign(self) -> None:
         """The fleets that carry each army; the others' convoys are void, with the reason."""
-        route, units, dest = self.route, self.units, self.dest
+        t = self.t
+        route, units, dest, void = t.route, t.units, t.dest, t.void
+        seas: set[str] = set()
         for i, fleets in self.candidates.items():
-            used = frozenset(self.convoy_fleets[i]) if route[i] != LAND else frozenset()
+            used = frozenset(t.convoy_fleets[i]) if route[i] != LAND else frozenset()
             for c in fleets:
                 if c in used:
-                    self.convoyed[c] = i
-                    self.convoying_seas.add(self.provinces[c])
+                    t.convoyed[c] = i
+                    seas.add(t.province[c])
                 elif route[i] == LAND:
-                    self.void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
+                    void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
                 elif (c, i) in self.left_out:
-                    self.void[c] = self.left_out[c, i]
-                elif self.has_route[i]:
-                    self.void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
+                    void[c] = self.left_out[c, i]
+                elif t.has_route[i]:
+                    void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
+        t.convoying_seas = frozenset(seas)
 
-    def find_weak_links(self) -> None:
-        """Which moves cross a weak link, directly or as a convoy's landing (maps with any)."""
-        game_map = self.map
-        if not game_map.weak_links:
-            self.weak: list[bool] = []
-            self.weak_landing: list[bool] = []
-            return
-        provinces, dest, fleet_near = self.provinces, self.dest, self.facts.fleet_near
-        self.weak = [
-            bool(d) and game_map.is_weak(p, d) for p, d in zip(provinces, dest, strict=True)
+
+def _find_weak_links(game_map: Map, t: OrderTable) -> None:
+    """Which moves cross a weak link, directly or as a convoy's landing (maps with any)."""
+    provinces, dest, fleet_near = t.province, t.dest, t.facts.fleet_near
+    t.weak = [bool(d) and game_map.is_weak(p, d) for p, d in zip(provinces, dest, strict=True)]
+    t.weak_landing = weak_landing = [False] * len(provinces)
+    for i in t.moves:
+        landings = [
+            provinces[c]
+            for c in t.convoy_fleets[i]
+            if dest[i] in fleet_near.get(provinces[c], frozenset())
         ]
-        self.weak_landing = [False] * self.n
-        for i in self.moves:
-            landings = [
-                provinces[c]
-                for c in self.convoy_fleets[i]
-                if dest[i] in fleet_near.get(provinces[c], frozenset())
-            ]
-            self.weak_landing[i] = bool(landings) and all(
-                game_map.is_weak(sea, dest[i]) for sea in landings
-            )
-
-    def table(self) -> OrderTable:
-        return OrderTable(
-            facts=self.facts,
-            units=self.units,
-            orders=self.given,
-            kind=self.kind,
-            moves=self.moves,
-            supports=self.supports,
-            convoys=self.convoys,
-            power=[u.power for u in self.units],
-            province=self.provinces,
-            index=self.index,
-            dest=self.dest,
-            target=self.target,
-            occupant=self.occupant,
-            facing=self.facing,
-            route=self.route,
-            has_route=self.has_route,
-            stranded=self.stranded,
-            convoy_fleets=self.convoy_fleets,
-            whole_route=self.whole_route,
-            backers=self.backers,
-            supported=self.supported,
-            support_area=self.support_area,
-            convoyed=self.convoyed,
-            supporting=[i for i in self.supports if self.supported[i] != NONE]
-            + [i for i in self.convoys if self.convoyed[i] != NONE],
-            void=self.void,
-            moves_into=self.moves_into,
-            convoying_seas=frozenset(self.convoying_seas),
-            weak=self.weak,
-            weak_landing=self.weak_landing,
-        )
+        weak_landing[i] = bool(landings) and all(game_map.is_weak(sea, dest[i]) for sea in landings)

@@ -3,7 +3,10 @@ shortest chain (what a DAIDE report names after VIA), and the fleets a route nee
 
 from __future__ import annotations
 
-from adjudicator.board.convoy import needed_for_convoy, route_exists, shortest_route
+import pytest
+
+from adjudicator.board import convoy
+from adjudicator.board.convoy import needed_for_convoy, route_exists, route_fleets, shortest_route
 from adjudicator.board.map import load_map
 
 MAP = load_map()
@@ -15,6 +18,38 @@ def test_the_shortest_chain_is_named_in_order() -> None:
     assert route_exists(MAP, "LON", "TUN", fleets, usable=lambda fleet: True)
     assert shortest_route(MAP, "LON", "TUN", fleets - {"MAO"}) == ()
     assert not route_exists(MAP, "LON", "TUN", fleets, usable=lambda fleet: fleet != "MAO")
+
+
+def test_the_fleets_on_a_route_are_kept_per_map_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """route_fleets is asked for most convoyed armies of a phase: the answer, a fact of the
+    map, is kept (MapFacts.routes), found the same whatever the order of the fleets given, and
+    the kept answers stay few."""
+    kept = MAP.facts.routes
+    saved = dict(kept)
+    kept.clear()
+    monkeypatch.setattr(convoy, "ROUTES_KEPT", 2)
+    try:
+        # DATC 6.F.12: a fleet that leads nowhere (BAR) is on no route.
+        assert route_fleets(MAP, "LON", "TUN", ["WES", "MAO", "ENG", "BAR"]) == {
+            "ENG",
+            "MAO",
+            "WES",
+        }
+        assert list(kept) == [("LON", "TUN", "BAR", "ENG", "MAO", "WES")]
+        assert route_fleets(MAP, "LON", "TUN", ["ENG", "BAR", "WES", "MAO"]) == {
+            "ENG",
+            "MAO",
+            "WES",
+        }
+        assert route_fleets(MAP, "LON", "BEL", ["NTH"]) == {"NTH"}
+        assert route_fleets(MAP, "LON", "BEL", ["IRI"]) == frozenset()
+        assert route_fleets(MAP, "LON", "BEL", ["IRI"]) == frozenset()
+        assert len(kept) == 2
+    finally:
+        kept.clear()
+        kept.update(saved)
 
 
 def test_a_fleet_is_needed_only_on_a_route_without_a_short_cut() -> None:
