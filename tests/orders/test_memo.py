@@ -1,6 +1,6 @@
 """What the reader keeps of strings of one order: bounded, and never a different reading.
 
-A string that is one order alone is read through `interpret._memo` (its reading and the order
+A string that is one order alone is read through `strings.memo` (its reading and the order
 it gave the units last met); the same text inside a sheet is read piece by piece. Both must
 give the same entries, whatever the units met where the text names them now.
 """

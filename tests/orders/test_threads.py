@@ -88,7 +88,7 @@ def fast_switching() -> Iterator[None]:
 
 
 def test_eight_threads_agree_with_one(fast_switching: None) -> None:
-    from adjudicator.orders import interpret  # the caches under test
+    from adjudicator.orders import interpret, strings  # the caches under test
 
     documents = _documents(300, seed=7)
     expected = [adjudicate_document(doc) for doc in documents]
@@ -104,7 +104,7 @@ def test_eight_threads_agree_with_one(fast_switching: None) -> None:
                 wrong.append(index)
         return wrong
 
-    for cached in (interpret._reading, interpret._order, interpret._memo):
+    for cached in (interpret._reading, interpret._order, strings.memo):
         cached.cache_clear()  # start cold: every thread fills the caches at the same time
     with ThreadPoolExecutor(THREADS) as pool:
         wrong = [i for found in pool.map(worker, range(THREADS)) for i in found]
