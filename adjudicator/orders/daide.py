@@ -37,8 +37,8 @@ from adjudicator.orders.parse import (
     Span,
     SyntaxProblem,
     compiled_grammar,
-    raw_parse,
 )
+from adjudicator.orders.shapes import raw_parse
 from adjudicator.orders.spelling import unwrap_via
 
 _FORMS: dict[str, Form] = {

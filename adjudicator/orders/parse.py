@@ -1,14 +1,13 @@
 """Reading order text: the Lark grammar (grammar/orders.lark) and the strict canonical parser.
 
-`raw_parse` turns one order's text into a `RawOrder` whose places are still words as written,
-with character spans. It knows no map, so its results are cached by text. `parse_order` is the
+The grammar turns one order's text into a `RawOrder` whose places are still words as written,
+with character spans (orders/shapes.py runs it once per shape of text). `parse_order` is the
 strict, position-free reader of the canonical form (unit types required) used for round trips
 and test cases; `adjudicator.orders.interpret` is the lenient, position-aware reader for players.
 """
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import hashlib
 import os
@@ -16,7 +15,7 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
@@ -217,7 +216,7 @@ def _raw(tree: Tree[Token]) -> RawOrder:
     )
 
 
-def _direct_parse(text: str) -> RawOrder | SyntaxProblem:
+def direct_parse(text: str) -> RawOrder | SyntaxProblem:
     """One order's text through the Lark parser."""
     try:
         tree = _parser().parse(text)
@@ -226,19 +225,12 @@ def _direct_parse(text: str) -> RawOrder | SyntaxProblem:
     return _raw(tree)
 
 
-# -- orders of the same shape -------------------------------------------------------------
-#
-# The parse of an order depends on its names only through their token type: every word that is
-# not a keyword is a WORD, wherever the parser is. So "A PAR - BUR" and "A Mar - Gas" parse
-# alike, and the grammar need only run once per *shape* ("A x - x"), its result then moved onto
-# the words and positions of each text. Keywords stay as written in the shape, and the
-# placeholder "x" can only be read as a WORD: a shape that parses proves that each of its
-# placeholders was read as a whole WORD in a parser state that takes one, where any other
-# non-keyword word is read the same way. A shape that does not parse goes no further: its
-# text gets the Lark parse itself (errors quote the text's own words).
+# -- the grammar's words -----------------------------------------------------------------
 
-_WORD = re.compile(r"[^\W\d_][\w']*")  # the grammar's WORD terminal
-_PLACEHOLDER = "x"
+WORD = re.compile(r"[^\W\d_][\w']*")
+"""The grammar's WORD terminal (checked against the grammar by `shape_keywords`)."""
+PLACEHOLDER = "x"
+"""What stands for a name in the shape of an order (orders/shapes.py)."""
 
 
 @cache
@@ -264,113 +256,25 @@ def first_words(*rules: str) -> frozenset[str]:
 
 
 @cache
-def _keywords() -> frozenset[str] | None:
+def shape_keywords() -> frozenset[str] | None:
     """The lower-case keywords a WORD could be read as; None when the grammar's terminals are not
-    what the shape cache relies on (it is then not used)."""
+    what the shape cache (orders/shapes.py) relies on (it is then not used)."""
     keywords: set[str] = set()
     for terminal in _parser().terminals:
         pattern = terminal.pattern
         if isinstance(pattern, PatternStr):
             if not pattern.value.isascii():
                 return None
-            if pattern.value.lower().startswith(_PLACEHOLDER):
+            if pattern.value.lower().startswith(PLACEHOLDER):
                 return None
-            if _WORD.fullmatch(pattern.value):
+            if WORD.fullmatch(pattern.value):
                 keywords.add(pattern.value.lower())
         elif terminal.name == "WORD":
-            if pattern.value != _WORD.pattern or "i" not in pattern.flags:
+            if pattern.value != WORD.pattern or "i" not in pattern.flags:
                 return None
         elif pattern.value != r"\s+":
             return None
     return frozenset(keywords)
-
-
-@lru_cache(maxsize=1 << 12)
-def _shape_parse(shape: str) -> RawOrder | None:
-    raw = _direct_parse(shape)
-    return raw if isinstance(raw, RawOrder) else None
-
-
-class _Mover:
-    """Moves a shape's parse onto a text: positions, and the words found at them."""
-
-    def __init__(self, text: str, ends: list[int], shifts: list[int]) -> None:
-        self.text = text
-        self.ends = ends  # where each placeholder ends in the shape, in order, after a -1
-        self.shifts = shifts  # how much later the text is than the shape after that end
-
-    def span(self, span: Span) -> Span:
-        start, end = span
-        ends, shifts = self.ends, self.shifts
-        return (
-            start + shifts[bisect.bisect_right(ends, start) - 1],
-            end + shifts[bisect.bisect_right(ends, end) - 1],
-        )
-
-    def words(self, span: Span) -> tuple[str, ...]:
-        # between the words of one place there is only what the grammar ignores
-        words = _WORD.findall(self.text, span[0], span[1])
-        if "_" not in self.text:  # no compound name joined ('St_Petersburg'): the usual case
-            return tuple(words)
-        return tuple(w.replace("_", "-") for w in words)
-
-    def place(self, place: RawPlace) -> RawPlace:
-        span = self.span(place.span)
-        if place.coast_span is None:
-            return RawPlace(self.words(span), span, place.coast)
-        coast_span = self.span(place.coast_span)
-        return RawPlace(self.words(span), span, self.words(coast_span), coast_span)
-
-    def unit(self, unit: RawUnit | None) -> RawUnit | None:
-        if unit is None:
-            return None
-        nationality, nationality_span = unit.nationality, unit.nationality_span
-        if nationality_span is not None:
-            nationality_span = self.span(nationality_span)
-            nationality = self.text[nationality_span[0] : nationality_span[1]]
-        return RawUnit(
-            self.place(unit.place), unit.type, nationality, self.span(unit.span), nationality_span
-        )
-
-    def order(self, raw: RawOrder) -> RawOrder:
-        target = self.place(raw.target) if raw.target is not None else None
-        route = tuple(map(self.place, raw.route))
-        unit, other = self.unit(raw.unit), self.unit(raw.other)
-        return RawOrder(raw.form, unit, other, target, raw.via_convoy, route)
-
-
-def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
-    """The parse of `text` from the parse of its shape; None when the shape does not parse."""
-    pieces: list[str] = []
-    ends = [-1]  # before the text: no shift
-    shifts = [0]
-    done = shift = 0
-    for match in _WORD.finditer(text):
-        word = match.group()
-        if word.lower() in keywords or not word.isascii():
-            continue  # a keyword (or, to be safe, any word outside ASCII) stays as written
-        start, end = match.span()
-        pieces += (text[done:start], _PLACEHOLDER)
-        done = end
-        shift += len(word) - len(_PLACEHOLDER)
-        ends.append(end - shift)
-        shifts.append(shift)
-    pieces.append(text[done:])
-    shaped = _shape_parse("".join(pieces))
-    if shaped is None:
-        return None
-    return _Mover(text, ends, shifts).order(shaped)
-
-
-@lru_cache(maxsize=1 << 10)  # strings of one order are kept by the reader (interpret._memo)
-def raw_parse(text: str) -> RawOrder | SyntaxProblem:
-    """The shape of one order (pure and map-free, so cached by text)."""
-    keywords = _keywords()
-    if keywords is not None:
-        shaped = _shaped_parse(text, keywords)
-        if shaped is not None:
-            return shaped
-    return _direct_parse(text)
 
 
 # -- the strict reader --------------------------------------------------------------------

@@ -150,10 +150,22 @@ def text_pieces(
     return found, power, verb
 
 
+_MARKS = re.compile(r"[#,;:\[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]|//")
+"""What can make a string more than one piece: a comment, a separator, a header's ':' or '[',
+a line break (each character str.splitlines breaks at)."""
+
+
 def is_one_order(game_map: Map, text: str) -> bool:
     """Whether a string is a line of one order and nothing else, its one piece the string as
     written: no header, comment, separator or surrounding space. Its reading then depends on
-    that order's text alone."""
+    that order's text alone. A string without any of `_MARKS` (the usual order) is one line
+    whose one piece is itself, unless it is a power's name alone (a header) or all dots."""
+    if _MARKS.search(text) is None:
+        return (
+            text == text.strip()
+            and text.strip(".") != ""
+            and (len(text) > _NAME_LENGTH or resolve_power(game_map, text.rstrip(".")) is None)
+        )
     return _lines(game_map, text) == ((None, None, ((ORDER, text),)),)
 
 

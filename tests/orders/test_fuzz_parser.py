@@ -19,14 +19,8 @@ from adjudicator.board.names import join_compounds, resolve_power
 from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind
 from adjudicator.orders.model import Build, Disband, Retreat, Waive
-from adjudicator.orders.parse import (
-    OrderParseError,
-    _direct_parse,
-    _keywords,
-    _shaped_parse,
-    parse_order,
-    raw_parse,
-)
+from adjudicator.orders.parse import OrderParseError, direct_parse, parse_order, shape_keywords
+from adjudicator.orders.shapes import _shaped_parse, raw_parse
 
 POSITIONS = [
     position(units={p: [str(u) for u in MAP.start_units() if u.power == p] for p in MAP.powers}),
@@ -147,7 +141,7 @@ SHAPE_WORDS = [*TOKENS, "x", "X", "Sx", "Hxyz", "\u017f", "\u212a", "d'Or", "1ab
 
 
 def test_the_shape_cache_is_in_use() -> None:
-    assert _keywords() is not None  # the grammar's terminals are what the shape cache needs
+    assert shape_keywords() is not None  # the grammar's terminals are what the shape cache needs
 
 
 @settings(max_examples=1000, deadline=timedelta(seconds=2))
@@ -157,12 +151,12 @@ def test_the_shape_cache_is_in_use() -> None:
 )
 def test_a_parse_from_the_shape_is_the_parse_of_the_text(words: list[str], gap: str) -> None:
     text = join_compounds(MAP, gap.join(words))
-    keywords = _keywords()
+    keywords = shape_keywords()
     assert keywords is not None
     shaped = _shaped_parse(text, keywords)
     if shaped is not None:
-        assert shaped == _direct_parse(text)
-    assert raw_parse(text) == _direct_parse(text)
+        assert shaped == direct_parse(text)
+    assert raw_parse(text) == direct_parse(text)
 
 
 def test_a_long_line_is_read_quickly() -> None:

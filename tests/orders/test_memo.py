@@ -8,9 +8,16 @@ give the same entries, whatever the units met where the text names them now.
 from __future__ import annotations
 
 from helpers_orders import position, read
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from adjudicator.board.map import load_map
+from adjudicator.orders import sheet
 from adjudicator.orders.memo import Memo
 from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.sheet import ORDER, is_one_order
+
+MAP = load_map()
 
 TEXTS = ["Bre - Eng", "A Mar S Bre - Gas", "F Bre H", "A Par - Bur", "Mar - Pie"]
 """Texts whose orders depend on the unit types and owners met (no type, a wrong type, an
@@ -59,3 +66,15 @@ def test_the_memo_holds_at_most_two_generations() -> None:
     for number in range(20, 23):
         memo.put(str(number), number)
     assert memo.get("17") == 17
+
+
+MARKS = ["A Par - Bur", " ", ".", ":", "[", "]", "#", "/", "\n", "\r", "\x0b", "\x1c", "\x1f"]
+MARKS += ["\x85", "\u2028", ",", ";", "\t", "\xa0", "England", "Builds", "France.", "x" * 40]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(MARKS), max_size=5).map("".join))
+def test_a_string_is_one_order_when_its_lines_are_that_order_alone(text: str) -> None:
+    """is_one_order answers a string without any mark of a sheet without splitting it."""
+    lines = sheet._lines(MAP, text)
+    assert is_one_order(MAP, text) == (lines == ((None, None, ((ORDER, text),)),))

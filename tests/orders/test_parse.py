@@ -33,8 +33,8 @@ from adjudicator.orders.parse import (
     SyntaxProblem,
     _parser,
     parse_order,
-    raw_parse,
 )
+from adjudicator.orders.shapes import raw_parse
 
 MAP = load_map()
 A, F = UnitType.ARMY, UnitType.FLEET

@@ -1,0 +1,191 @@
+"""Orders of the same shape: the grammar runs once per shape, not once per text.
+
+The parse of an order depends on its names only through their token type: every word that is
+not a keyword is a WORD, wherever the parser is. So "A PAR - BUR" and "A Mar - Gas" parse
+alike, and the grammar need only run once per *shape* ("A x - x"), its result then moved onto
+the words and positions of each text. Keywords stay as written in the shape, and the
+placeholder "x" can only be read as a WORD: a shape that parses proves that each of its
+placeholders was read as a whole WORD in a parser state that takes one, where any other
+non-keyword word is read the same way. A shape that does not parse goes no further: its
+text gets the Lark parse itself (errors quote the text's own words).
+
+What a shape's parse says is kept as a `_Template`: every position of its parse as a position
+in the shape and the number of placeholders before it, every place's words as a run of the
+shape's words. A text of that shape has the same words in the same order (a placeholder
+stands for one whole word), so its parse is made from its words and how much longer than the
+shape it is after each placeholder: no search, no parse.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from adjudicator.board.types import UnitType
+from adjudicator.orders.parse import (
+    PLACEHOLDER,
+    WORD,
+    RawOrder,
+    RawPlace,
+    RawUnit,
+    Span,
+    SyntaxProblem,
+    direct_parse,
+    shape_keywords,
+)
+
+_PIECES = re.compile(f"({WORD.pattern})")
+"""Splits a text into what lies between words and the words (WORD's matches, in order)."""
+
+_LENGTH = len(PLACEHOLDER)
+_At = tuple[int, int]
+"""A position of a shape's parse: (where in the shape, how many placeholders end before it)."""
+
+
+class _Place(NamedTuple):
+    start: _At
+    end: _At
+    words: tuple[int, int]  # the run of the shape's words it is, [first, last)
+    coast: tuple[_At, _At, tuple[int, int]] | None  # likewise an explicit coast's
+
+
+class _Unit(NamedTuple):
+    place: _Place
+    type: UnitType | None
+    nationality: tuple[_At, _At] | None
+    span: tuple[_At, _At]
+
+
+class _Template(NamedTuple):
+    """A shape's parse, ready to be moved onto the words of any text of that shape."""
+
+    form: str
+    unit: _Unit | None
+    other: _Unit | None
+    target: _Place | None
+    via_convoy: bool
+    route: tuple[_Place, ...]
+
+
+class _Shape:
+    """Where a shape's words and placeholders are, to express its parse in them."""
+
+    def __init__(self, shape: str) -> None:
+        self.shape = shape
+        matches = list(WORD.finditer(shape))
+        self.words = [m.group() for m in matches]
+        self.starts = [m.start() for m in matches]
+        self.ends = [m.end() for m in matches if m.group() == PLACEHOLDER]
+
+    def at(self, position: int) -> _At:
+        return position, bisect.bisect_right(self.ends, position)
+
+    def run(self, span: Span) -> tuple[int, int]:
+        """The shape's words in `span`; ValueError unless they are exactly what it holds."""
+        first = bisect.bisect_left(self.starts, span[0])
+        last = bisect.bisect_left(self.starts, span[1])
+        if self.words[first:last] != WORD.findall(self.shape, *span):
+            raise ValueError(span)
+        return first, last
+
+    def place(self, place: RawPlace) -> _Place:
+        coast = None
+        if place.coast_span is not None:
+            start, end = place.coast_span
+            coast = (self.at(start), self.at(end), self.run(place.coast_span))
+        start, end = place.span
+        return _Place(self.at(start), self.at(end), self.run(place.span), coast)
+
+    def unit(self, unit: RawUnit | None) -> _Unit | None:
+        if unit is None:
+            return None
+        span = unit.nationality_span
+        nationality = None if span is None else (self.at(span[0]), self.at(span[1]))
+        whole = (self.at(unit.span[0]), self.at(unit.span[1]))
+        return _Unit(self.place(unit.place), unit.type, nationality, whole)
+
+
+@lru_cache(maxsize=1 << 12)
+def _template(shape: str) -> _Template | None:
+    """The parse of a shape as a template; None when the shape does not parse (or, which the
+    grammar rules out, a place of its parse is not a run of whole words)."""
+    raw = direct_parse(shape)
+    if not isinstance(raw, RawOrder):
+        return None
+    found = _Shape(shape)
+    try:
+        target = None if raw.target is None else found.place(raw.target)
+        route = tuple(map(found.place, raw.route))
+        unit, other = found.unit(raw.unit), found.unit(raw.other)
+    except ValueError:
+        return None
+    return _Template(raw.form, unit, other, target, raw.via_convoy, route)
+
+
+def _place(place: _Place, words: list[str], shifts: list[int]) -> RawPlace:
+    """A place of a template, moved onto a text of its shape (its words, its shifts)."""
+    (start, before), (end, within), (first, last), coast = place
+    span = (start + shifts[before], end + shifts[within])
+    if coast is None:
+        return RawPlace(tuple(words[first:last]), span)
+    (start, before), (end, within), (coast_first, coast_last) = coast
+    coast_span = (start + shifts[before], end + shifts[within])
+    coast_words = tuple(words[coast_first:coast_last])
+    return RawPlace(tuple(words[first:last]), span, coast_words, coast_span)
+
+
+def _unit(unit: _Unit | None, text: str, words: list[str], shifts: list[int]) -> RawUnit | None:
+    """A unit of a template, moved onto a text of its shape."""
+    if unit is None:
+        return None
+    nationality = nationality_span = None
+    if unit.nationality is not None:
+        (start, before), (end, within) = unit.nationality
+        nationality_span = (start + shifts[before], end + shifts[within])
+        nationality = text[nationality_span[0] : nationality_span[1]]
+    (start, before), (end, within) = unit.span
+    span = (start + shifts[before], end + shifts[within])
+    place = _place(unit.place, words, shifts)
+    return RawUnit(place, unit.type, nationality, span, nationality_span)
+
+
+def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
+    """The parse of `text` from the parse of its shape; None when the shape does not parse."""
+    pieces = _PIECES.split(text)  # between words, a word, between words, ..., between words
+    words = pieces[1::2]
+    shifts = [0]  # before the first placeholder: none
+    shift = 0
+    for index in range(1, len(pieces), 2):
+        word = pieces[index]
+        if word.lower() in keywords or not word.isascii():
+            continue  # a keyword (or, to be safe, any word outside ASCII) stays as written
+        pieces[index] = PLACEHOLDER
+        shift += len(word) - _LENGTH
+        shifts.append(shift)
+    template = _template("".join(pieces))
+    if template is None:
+        return None
+    if "_" in text:  # a compound name joined ('St_Petersburg'): its hyphen back
+        words = [w.replace("_", "-") for w in words]
+    target = template.target
+    return RawOrder(
+        template.form,  # type: ignore[arg-type]
+        _unit(template.unit, text, words, shifts),
+        _unit(template.other, text, words, shifts),
+        None if target is None else _place(target, words, shifts),
+        template.via_convoy,
+        tuple(_place(place, words, shifts) for place in template.route),
+    )
+
+
+@lru_cache(maxsize=1 << 10)  # strings of one order are kept by the reader (strings.memo)
+def raw_parse(text: str) -> RawOrder | SyntaxProblem:
+    """The shape of one order (pure and map-free, so cached by text)."""
+    keywords = shape_keywords()
+    if keywords is not None:
+        shaped = _shaped_parse(text, keywords)
+        if shaped is not None:
+            return shaped
+    return direct_parse(text)
