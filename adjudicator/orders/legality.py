@@ -17,6 +17,7 @@ from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders import model
+from adjudicator.orders.refusals import reason
 
 
 @dataclass(frozen=True)
@@ -73,23 +74,23 @@ def _move_problem(
     source, province = unit.province, province_of(target)
     dest = game_map.provinces.get(province)
     if dest is None:
-        return f"{target} is not on the map"
+        return reason("off_map", target=target)
     if province == source:
-        return f"{unit} cannot move to its own province"
+        return reason("move_own", unit=unit)
     if dest.terrain == "impassable":
-        return f"{dest.name} cannot be entered"
+        return reason("impassable", name=dest.name)
     if unit.type is UnitType.FLEET:
         return _fleet_move_problem(game_map, unit, target, via, helper)
     if dest.is_sea:
-        return f"armies cannot move to sea ({dest.name})"
+        return reason("army_to_sea", name=dest.name)
     adjacent = game_map.can_move(unit.type, unit.location, province)
     coastal = game_map.provinces[source].is_coastal and dest.is_coastal
     if via and not coastal:
-        return "a move via convoy must go from a coastal province to a coastal province"
+        return reason("via_inland")
     if adjacent and not via:
         return None
     if not coastal:
-        return f"{unit} cannot reach {province}"
+        return reason("unreachable", unit=unit, target=province)
     return Depends.ON_BOARD
 
 
@@ -101,16 +102,16 @@ def _fleet_move_problem(
     support then fits either), but a coast it names must be one the fleet can reach."""
     province = province_of(target)
     if via:
-        return "only armies can be convoyed"
+        return reason("armies_convoyed")
     if province not in _can_reach(game_map, unit):
-        return f"{unit} cannot reach {target}"
+        return reason("unreachable", unit=unit, target=target)
     options = game_map.fleet_targets(unit.location, province)
     if helper is None and target == province and len(options) > 1:
-        return f"the coast must be named: {unit} can reach {' and '.join(options)}"
+        return reason("coast_needed", unit=unit, options=" and ".join(options))
     named = helper is None or target != province
     exact = named and unit.location in game_map.fleet_adjacency
     if exact and not game_map.can_move(unit.type, unit.location, target):
-        return f"{unit} cannot reach {target}"
+        return reason("unreachable", unit=unit, target=target)
     return None
 
 
@@ -121,35 +122,32 @@ def _route_problem(
     province = province_of(target)
     fleets = board.sea_fleets - {helper} if helper else board.sea_fleets
     if not route_exists(game_map, unit.province, province, fleets):
-        return f"no fleets at sea could convoy {unit} to {province}"
+        return reason("no_route", unit=unit, province=province)
     return None
 
 
 def _support_problem(game_map: Map, supporter: model.UnitRef, province: str) -> str | None:
     if province == supporter.province:
-        return f"{supporter} cannot support into its own province"
+        return reason("support_own", unit=supporter)
     if province not in _can_reach(game_map, supporter):
-        return f"{supporter} cannot reach {province}, so it cannot support there"
+        return reason("support_unreachable", unit=supporter, province=province)
     if game_map.is_weak(supporter.province, province):
-        return (
-            f"{supporter} cannot support into {province}: the link between "
-            f"{supporter.province} and {province} is a weak link (no support across it)"
-        )
+        return reason("weak_link", unit=supporter, province=province, source=supporter.province)
     return None
 
 
 def _convoy_problem(game_map: Map, order: model.Convoy) -> str | Depends | None:
     fleet, army, target = order.unit, order.army, order.target
     if fleet.type is not UnitType.FLEET:
-        return "only fleets can convoy"
+        return reason("fleets_convoy")
     if fleet.province not in game_map.convoy_areas:
-        return f"{fleet} is not at sea: only fleets in sea provinces can convoy"
+        return reason("not_at_sea", unit=fleet)
     if army.type is not UnitType.ARMY:
-        return "only armies can be convoyed"
+        return reason("armies_convoyed")
     if army.province == target:
-        return f"{army} cannot be convoyed to its own province"
+        return reason("convoy_own", unit=army)
     if not (game_map.provinces[army.province].is_coastal and game_map.provinces[target].is_coastal):
-        return "convoys go from a coastal province to a coastal province"
+        return reason("convoy_inland")
     return Depends.ON_BOARD
 
 
@@ -162,7 +160,7 @@ def _needed_problem(game_map: Map, board: Board, order: model.Convoy) -> str | N
     if not needed_for_convoy(
         game_map, board.sea_fleets | {fleet.province}, army.province, target, fleet.province
     ):
-        return f"{fleet} is not needed on any convoy route from {army.province} to {target}"
+        return reason("not_needed", unit=fleet, source=army.province, target=target)
     return None
 
 
@@ -171,7 +169,7 @@ def retreat_problem(game_map: Map, board: Board, order: model.Retreat) -> str | 
     the retreat phase alike."""
     dislodged = board.dislodged.get(order.unit.province)
     if dislodged is None:
-        return f"{order.unit} was not dislodged"
+        return reason("not_dislodged", unit=order.unit)
     allowed = {province_of(r) for r in dislodged.retreats}
     target = order.target
     fits = province_of(target) in allowed and (
@@ -183,11 +181,11 @@ def retreat_problem(game_map: Map, board: Board, order: model.Retreat) -> str | 
     if order.unit.type is UnitType.FLEET and target in allowed:
         coasts = game_map.fleet_targets(order.unit.location, target)
         if len(coasts) > 1:
-            return f"the coast must be named: {order.unit} can reach {' and '.join(coasts)}"
+            return reason("coast_needed", unit=order.unit, options=" and ".join(coasts))
     if not dislodged.retreats:
-        return f"{order.unit} has nowhere to retreat"
+        return reason("nowhere", unit=order.unit)
     options = ", ".join(dislodged.retreats)
-    return f"{order.unit} cannot retreat to {target}; it may retreat to {options}"
+    return reason("retreat_elsewhere", unit=order.unit, target=target, options=options)
 
 
 def build_problem(game_map: Map, board: Board, power: str, unit: model.UnitRef) -> str | None:
@@ -199,25 +197,22 @@ def build_problem(game_map: Map, board: Board, power: str, unit: model.UnitRef) 
     if province in game_map.partisans(power, board.centers):
         pass  # a partisan site: no centre to own
     elif info is not None and province in info.partisan_sites:
-        return (
-            f"{power.title()} may build in {prov.name} (a partisan site) only while it has lost "
-            "some but not all of its home centres"
-        )
+        return reason("partisan_site", power=power.title(), name=prov.name)
     elif province not in game_map.build_sites(power):
-        return f"{prov.name} is not a home centre of {power.title()}"
+        return reason("not_home", name=prov.name, power=power.title())
     elif board.centers.get(province) != power:
-        return f"{power.title()} does not own {prov.name}"
+        return reason("not_owned", power=power.title(), name=prov.name)
     if province in board.units:
-        return f"{prov.name} is occupied"
+        return reason("occupied", name=prov.name)
     if unit.type is UnitType.FLEET and prov.is_land:
-        return f"a fleet cannot be built inland ({prov.name})"
+        return reason("fleet_inland", name=prov.name)
     if unit.type is UnitType.ARMY and prov.is_sea:
-        return f"an army cannot be built at sea ({prov.name})"
+        return reason("army_at_sea", name=prov.name)
     if unit.type is UnitType.FLEET and prov.coasts and unit.location == province:
         coasts = " or ".join(game_map.locations_of(province))
-        return f"a fleet built in {prov.name} needs a coast: {coasts}"
+        return reason("build_coast", name=prov.name, options=coasts)
     if not game_map.is_valid_location(unit.type, unit.location):
-        return f"{unit} cannot stand there"
+        return reason("cannot_stand", unit=unit)
     return None
 
 
@@ -230,11 +225,11 @@ def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
         return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
     if isinstance(order, model.SupportHold):
         if order.supported.province == order.unit.province:
-            return "a unit cannot support itself"
+            return reason("support_itself")
         return _support_problem(game_map, order.unit, order.supported.province)
     if isinstance(order, model.SupportMove):
         if order.supported.province == order.unit.province:
-            return "a unit cannot support its own move"
+            return reason("support_own_move")
         problem = _support_problem(game_map, order.unit, province_of(order.target))
         if problem is not None:
             return problem
@@ -242,7 +237,7 @@ def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
             game_map, order.supported, order.target, False, order.unit.province
         )
         if isinstance(move_problem, str):
-            return f"the supported move cannot succeed: {move_problem}"
+            return reason("supported_move", problem=move_problem)
         return move_problem
     if isinstance(order, model.Convoy):
         return _convoy_problem(game_map, order)
@@ -254,9 +249,9 @@ def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
 
 def illegal_reason(game_map: Map, board: Board, power: str, order: model.Order) -> str | None:
     """Why `order` can never be valid in this position, or None when it is legal."""
-    reason = fixed_reason(game_map, order)
-    if reason is not Depends.ON_BOARD:
-        return reason
+    fixed = fixed_reason(game_map, order)
+    if fixed is not Depends.ON_BOARD:
+        return fixed
     return board_reason(game_map, board, power, order)
 
 
@@ -268,7 +263,7 @@ def board_reason(game_map: Map, board: Board, power: str, order: model.Order) ->
         problem = _route_problem(
             game_map, board, order.supported, order.target, order.unit.province
         )
-        return f"the supported move cannot succeed: {problem}" if problem else None
+        return reason("supported_move", problem=problem) if problem else None
     if isinstance(order, model.Convoy):
         return _needed_problem(game_map, board, order)
     if isinstance(order, model.Retreat):

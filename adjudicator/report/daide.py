@@ -8,7 +8,7 @@ support or convoy whose partner did not order the matching move, or a convoyed m
 convoyed), and RET after any of them, or alone for a holding or convoying unit, when the unit
 was dislodged. DAIDE servers refuse an order that cannot be valid before the turn, with a
 token saying why; this engine keeps it (the unit holds) and reports that token as its result:
-FAR (cannot reach), CST, NAS, NSF, NSA, NVR, YSC, ESC, HSC (`_REFUSALS`), or FLD (the
+FAR (cannot reach), CST, NAS, NSF, NSA, NVR, YSC, ESC, HSC, NMB, NMR (`_REFUSALS`), or FLD (the
 protocol's token for a failed order) for a reason none of them names. A waive is `( ENG WVE )`;
 a move ordered by convoy is CTO, with VIA and the seas of the convoying fleets' route when they
 form one.
@@ -16,7 +16,6 @@ form one.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from adjudicator.board.convoy import shortest_route
@@ -26,6 +25,7 @@ from adjudicator.board.types import Phase, PhaseKind, Season
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_order
 from adjudicator.orders.parse import parse_order
+from adjudicator.orders.refusals import Refusal, kind_of
 from adjudicator.orders.results import OrderResult
 
 _TURNS = {
@@ -44,27 +44,23 @@ _NOTES = (
     ("void", "NSO"),
 )
 """A failed order's result token, from its first tag found here."""
-_REFUSALS = tuple(
-    (re.compile(pattern), token)
-    for pattern, token in (
-        (r"^the coast must be named|needs a coast", "CST"),
-        (r"cannot retreat to|has nowhere to retreat", "NVR"),
-        (r"is not a home centre of|\(a partisan site\)", "HSC"),
-        (r"does not own", "YSC"),
-        (r"is occupied|already has a unit built", "ESC"),
-        (r"is not at sea", "NAS"),
-        (r"^only fleets can convoy", "NSF"),
-        (r"^only armies can be convoyed", "NSA"),
-        (r"cannot reach |cannot move to its own|cannot be entered|cannot move to sea", "FAR"),
-        (r"from a coastal province to a coastal|could convoy|not needed on any convoy", "FAR"),
-        (r"has no builds to make|of its builds already", "NMB"),
-        (r"has no removals to make|of its removals already", "NMR"),
-    )
-)
-"""An order refused as illegal: the token a DAIDE server answers for it, from the first pattern
-its reason (orders.legality, resolve.adjustment) matches; FLD when none does. NSP, NSU, NYU and
-NRN have no entry: a line naming no such province or unit, another power's unit or a unit not
-dislodged is not read as an order at all (an error, shown on standard error), so no result."""
+_REFUSALS = {
+    Refusal.UNREACHABLE: "FAR",
+    Refusal.COAST: "CST",
+    Refusal.NOT_AT_SEA: "NAS",
+    Refusal.NOT_A_FLEET: "NSF",
+    Refusal.NOT_AN_ARMY: "NSA",
+    Refusal.NO_RETREAT: "NVR",
+    Refusal.NOT_HOME: "HSC",
+    Refusal.NOT_OWNED: "YSC",
+    Refusal.OCCUPIED: "ESC",
+    Refusal.NO_BUILDS: "NMB",
+    Refusal.NO_REMOVALS: "NMR",
+}
+"""An order refused as illegal: the token a DAIDE server answers for its kind of fault (read
+from its reason by orders.refusals); FLD for any other. NSP, NSU, NYU and NRN have no entry: a
+line naming no such province or unit, another power's unit or a unit not dislodged is not read
+as an order at all (an error, shown on standard error), so no result."""
 
 
 def daide_turn(phase: Phase) -> str:
@@ -74,8 +70,8 @@ def daide_turn(phase: Phase) -> str:
 
 def refusal_token(reason: str | None) -> str:
     """The DAIDE token for an order refused as illegal for `reason` (`FAR`, `CST`, ...)."""
-    found = (token for pattern, token in _REFUSALS if reason and pattern.search(reason))
-    return next(found, "FLD")
+    kind = kind_of(reason)
+    return "FLD" if kind is None else _REFUSALS.get(kind, "FLD")
 
 
 def result_tokens(result: OrderResult, order: model.Order) -> str:

@@ -19,6 +19,7 @@ from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, province_of
 from adjudicator.orders.legality import board_of, build_problem
 from adjudicator.orders.model import Build, Disband, Order, UnitRef, Waive
+from adjudicator.orders.refusals import reason
 from adjudicator.orders.results import OrderEntry, Resolution
 from adjudicator.resolve.civil_disorder import civil_disorder_removals, describe
 
@@ -49,23 +50,24 @@ class _Ledger:
         self.removed: set[str] = set()
         self.board = board_of(game_map, position)
 
-    def _count_problem(self, power: str, builds: bool, noun: str) -> str | None:
+    def _count_problem(self, power: str, builds: bool) -> str | None:
         due = self.due.get(power, 0)
         if (due > 0) != builds or due == 0:
-            return f"{power} has no {noun} to make"
+            return reason("no_builds" if builds else "no_removals", power=power)
         if self.left[power] == 0:
-            return f"{power} has made all {abs(due)} of its {noun} already"
+            name = "all_builds" if builds else "all_removals"
+            return reason(name, power=power, count=abs(due))
         return None
 
     def build(self, power: str, order: Build) -> Resolution:
         where = order.unit.location
         province = province_of(where)
         if province in self.built:
-            return _illegal(f"{province} already has a unit built this winter")
+            return _illegal(reason("built_twice", province=province))
         illegal = build_problem(self.map, self.board, power, order.unit)
         if illegal:
             return _illegal(illegal)
-        problem = self._count_problem(power, True, "builds")
+        problem = self._count_problem(power, True)
         if problem:
             return Resolution(False, (), problem)
         self.left[power] -= 1
@@ -74,7 +76,7 @@ class _Ledger:
         return Resolution(True)
 
     def waive(self, power: str) -> Resolution:
-        problem = self._count_problem(power, True, "builds")
+        problem = self._count_problem(power, True)
         if problem:
             return Resolution(False, (), problem)
         self.left[power] -= 1
@@ -83,13 +85,13 @@ class _Ledger:
     def remove(self, power: str, order: Disband) -> Resolution:
         province = order.unit.province
         if province in self.removed:
-            return _illegal(f"{order.unit} is already removed by an earlier order")
+            return _illegal(reason("removed_twice", unit=order.unit))
         unit = self.units.get(province)
         if unit is None or province in self.built or unit.type is not order.unit.type:
-            return _illegal(f"there is no {order.unit}")
+            return _illegal(reason("no_such_unit", unit=order.unit))
         if unit.power != power:
-            return _illegal(f"{unit} belongs to {unit.power}")
-        problem = self._count_problem(power, False, "removals")
+            return _illegal(reason("not_its_unit", unit=unit, power=unit.power))
+        problem = self._count_problem(power, False)
         if problem:
             return Resolution(False, (), problem)
         self.left[power] -= 1
@@ -107,7 +109,7 @@ class _Ledger:
             return self.waive(entry.power)
         if isinstance(order, Disband):
             return self.remove(entry.power, order)
-        return _illegal(f"{order} is not an adjustment order")
+        return _illegal(reason("not_adjustment", order=order))
 
 
 def _illegal(reason: str) -> Resolution:

@@ -6,12 +6,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from adjudicator.board.types import Phase, UnitType
 from adjudicator.cli.game import game_command
 from adjudicator.cli.main import main
+from adjudicator.orders import refusals
 from adjudicator.orders.model import Hold, UnitRef
+from adjudicator.orders.refusals import Refusal
 from adjudicator.orders.results import OrderResult
 from adjudicator.report.daide import daide_turn, result_tokens
 
@@ -269,3 +272,39 @@ def test_a_build_or_removal_beyond_the_count_answers_nmb_or_nmr(tmp_path: Path) 
     )
     assert "ORD ( WIN 1901 ) ( ( FRA FLT BRE ) BLD ) ( NMB )" in builds
     assert all(not line.endswith("(  )") for line in builds)
+
+
+def test_rewording_a_refusal_keeps_its_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The token comes from the reason's kind (orders.refusals), not from its English: reworded
+    templates give new words and the same tokens."""
+    document: dict[str, Any] = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "F MAO"]},
+        "orders": {"FRANCE": ["A Par - Mos", "F Mao - Spa"]},
+    }
+    before = _ord(tmp_path, document)
+    assert before == [
+        "ORD ( SPR 1901 ) ( ( FRA AMY PAR ) MTO MOS ) ( FAR )",
+        "ORD ( SPR 1901 ) ( ( FRA FLT MAO ) MTO SPA ) ( CST )",
+    ]
+    monkeypatch.setitem(
+        refusals.TEMPLATES, "unreachable", ("{unit} is too far from {target}", Refusal.UNREACHABLE)
+    )
+    monkeypatch.setitem(
+        refusals.TEMPLATES, "coast_needed", ("which coast of {options}, {unit}?", Refusal.COAST)
+    )
+    refusals._patterns.cache_clear()
+    # other spellings of the same orders: texts read before keep the reasons they were read with
+    document["orders"] = {"FRANCE": ["A Paris - Moscow", "F Mid-Atlantic Ocean - Spain"]}
+    try:
+        path = tmp_path / "phase.json"
+        path.write_text(json.dumps(document))
+        reworded = CliRunner().invoke(main, ["adjudicate", str(path), "--format", "json"])
+        assert "A PAR is too far from MOS" in reworded.output
+        assert "which coast of SPA/NC and SPA/SC, F MAO?" in reworded.output
+        assert _ord(tmp_path, document) == before
+    finally:
+        monkeypatch.undo()
+        refusals._patterns.cache_clear()

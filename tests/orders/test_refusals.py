@@ -1,0 +1,35 @@
+"""orders.refusals: every refusal is written from one template, and its kind is read back from
+the words alone (what a result keeps), so a report needing the kind never matches English."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from adjudicator.orders.refusals import TEMPLATES, kind_of, reason
+
+
+def _filled(template: str) -> dict[str, str]:
+    """Each field of a template given a value of its own."""
+    fields = [field for _, field, _, _ in string.Formatter().parse(template) if field]
+    return {field: f"<{field} {i}>" for i, field in enumerate(fields)}
+
+
+@pytest.mark.parametrize("key", [k for k, (_, kind) in TEMPLATES.items() if kind is not None])
+def test_every_reason_reads_back_as_its_own_kind(key: str) -> None:
+    template, kind = TEMPLATES[key]
+    assert kind_of(reason(key, **_filled(template))) is kind
+
+
+@pytest.mark.parametrize("key", [k for k, (_, kind) in TEMPLATES.items() if kind is not None])
+def test_a_wrapped_reason_has_the_kind_of_the_one_it_wraps(key: str) -> None:
+    template, kind = TEMPLATES[key]
+    wrapped = reason("supported_move", problem=reason(key, **_filled(template)))
+    assert kind_of(wrapped) is kind
+
+
+def test_words_of_no_template_have_no_kind() -> None:
+    assert kind_of("France is in civil disorder (rulebook XIV.3): its orders are ignored") is None
+    assert kind_of(None) is None
+    assert kind_of("") is None
