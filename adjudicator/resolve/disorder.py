@@ -10,7 +10,7 @@ movement phase. With `"hold"` (what most judges do) a silent power's units only 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.board.map import Map
@@ -83,7 +83,7 @@ def explained(results: Sequence[OrderResult], out: Disorder) -> list[OrderResult
 
 
 def without_retreats(
-    dislodged: dict[str, Dislodged], powers: frozenset[str]
+    dislodged: Mapping[str, Dislodged], powers: frozenset[str]
 ) -> dict[str, Dislodged]:
     """The dislodged units, those of `powers` with nowhere to go (so they are disbanded)."""
     return {p: Dislodged(d.unit, ()) if d.unit.power in powers else d for p, d in dislodged.items()}

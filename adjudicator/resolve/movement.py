@@ -37,7 +37,7 @@ from adjudicator.resolve.order_table import (
     build_table,
 )
 
-__all__ = ["MovementOutcome", "adjudicate_movement"]
+__all__ = ["SUCCESS", "MovementOutcome", "adjudicate_movement"]
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,8 @@ def _ensure_recursion_room(units: int) -> None:
         sys.setrecursionlimit(needed)
 
 
-_SUCCESS = Resolution(True)
+SUCCESS = Resolution(True)
+"""Success, the common case: one shared value (`is` tells a plain success from the others)."""
 
 _Why = tuple[bool, tuple[str, ...], str | None, list[str]]
 """An order's outcome as the settled decisions give it: success, tags, the reason in words and
@@ -136,7 +137,7 @@ class _Outcome:
             for i, m in sorted(dislodger.items())
         }
         # Success, the common case, is one shared value; the others are explained.
-        resolutions = dict.fromkeys(province, _SUCCESS)
+        resolutions = dict.fromkeys(province, SUCCESS)
         result = d.result
         explain = [m for m in t.moves if not moved[m]]  # stranded ones included
         explain += [s for s in t.supports if not result[s]]

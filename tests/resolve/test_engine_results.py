@@ -8,28 +8,44 @@ import pytest
 from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.types import UnitType
-from adjudicator.orders.model import Hold, Move, UnitRef
+from adjudicator.orders.model import Hold, Move, UnitRef, Waive
 from adjudicator.orders.results import OrderEntry
 from adjudicator.resolve import engine
 from adjudicator.resolve.engine import adjudicate
 
 
-def test_a_kept_canonical_string_belongs_to_the_order_not_only_to_the_text() -> None:
-    army, fleet = UnitRef(UnitType.ARMY, "PAR"), UnitRef(UnitType.FLEET, "BRE")
+def test_kept_strings_belong_to_the_order_not_only_to_the_text() -> None:
+    provinces = load_map("standard").facts.province
+    army, fleet = UnitRef(UnitType.ARMY, "PAR"), UnitRef(UnitType.FLEET, "STP/NC")
     first = OrderEntry("FRANCE", "the same words", Move(army, "BUR"))
-    second = OrderEntry("FRANCE", "the same words", Hold(fleet))
-    assert engine._canonical(first) == "A PAR - BUR"
-    assert engine._canonical(second) == "F BRE H"  # another order read from the same text
-    assert engine._canonical(first) == "A PAR - BUR"
+    second = OrderEntry("RUSSIA", "the same words", Hold(fleet))
+    kept = engine._kept(provinces, first)
+    assert kept is not None and (kept.text, kept.unit, kept.province) == (
+        "A PAR - BUR",
+        "A PAR",
+        "PAR",
+    )
+    other = engine._kept(provinces, second)  # another order read from the same text
+    assert other is not None and (other.text, other.unit, other.province) == (
+        "F STP/NC H",
+        "F STP/NC",
+        "STP",
+    )
+    again = engine._kept(provinces, first)
+    assert again is not None and again.text == "A PAR - BUR"
+    assert engine._kept(provinces, first) is again  # kept, while the text reads as that order
+    assert engine._kept(provinces, OrderEntry("FRANCE", "W", Waive())) is None  # no unit
 
 
-def test_the_kept_canonical_strings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_CANONICAL", {})
-    monkeypatch.setattr(engine, "_CANONICAL_LIMIT", 4)
+def test_the_kept_strings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "_KEPT", {})
+    monkeypatch.setattr(engine, "_KEPT_LIMIT", 4)
+    provinces = load_map("standard").facts.province
     army = UnitRef(UnitType.ARMY, "PAR")
     for n in range(10):
-        assert engine._canonical(OrderEntry("FRANCE", f"text {n}", Hold(army))) == "A PAR H"
-    assert 0 < len(engine._CANONICAL) <= 4
+        kept = engine._kept(provinces, OrderEntry("FRANCE", f"text {n}", Hold(army)))
+        assert kept is not None and kept.text == "A PAR H"
+    assert 0 < len(engine._KEPT) <= 4
 
 
 def test_result_lines_come_by_power_then_unit() -> None:
