@@ -6,17 +6,18 @@ the only place where the contract's vocabulary meets the engine's values.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import from_json
 
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.names import resolve_power
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules, rules_from, rules_spec
-from adjudicator.board.types import CalendarError, Phase, Unit
+from adjudicator.board.types import CalendarError, Phase, Unit, UnitType
 from adjudicator.contract.jsonout import dumps
 from adjudicator.orders.results import result_documents
 from adjudicator.resolve.engine import PhaseResult, adjudicate
@@ -41,22 +42,141 @@ class PhaseDocument(BaseModel):
     winner: str | None = None
 
 
-@lru_cache(maxsize=4096)
-def _unit(game_map: Map, power: str, text: str) -> Unit:
-    """A unit string of a document; cached, since a board has few distinct ones."""
+class _Given(NamedTuple):
+    """A phase document's fields as parsed from JSON, not validated: `position_from_document`
+    and `orders_from_document` check each value where they first use it, at next to no cost,
+    and raise `_Malformed` for a value of a type the contract does not allow (pydantic would
+    refuse it or convert it); a dict lookup of an unhashable value raises TypeError. Either
+    way `_read` then has pydantic read the document, so bad input gets the messages it always
+    got, and good input gives the same values either way."""
+
+    variant: Any
+    rules: Any
+    phase: Any
+    units: Any
+    centers: Any
+    dislodged: Any
+    orders: Any
+    winner: Any
+
+    @classmethod
+    def of(cls, data: object) -> _Given | None:
+        """The fields of a dict with no key the contract lacks; None for anything else."""
+        if type(data) is not dict or not data.keys() <= _FIELDS:
+            return None
+        get = data.get
+        return cls(
+            get("variant", "standard"),
+            get("rules", "2023"),
+            get("phase"),
+            get("units", {}),
+            get("centers"),
+            get("dislodged", {}),
+            get("orders", {}),
+            get("winner"),
+        )
+
+
+_FIELDS = frozenset(PhaseDocument.model_fields)
+
+
+class _Malformed(TypeError):
+    """A value of a type the contract does not allow, met while converting a `_Given`."""
+
+
+PhaseFields = PhaseDocument | _Given
+"""A phase document validated by pydantic, or as parsed (its values checked as they are used)."""
+
+
+_Read = tuple[Position, dict[str, list[str]], Rules]
+
+
+def _read_trusting(data: object) -> _Read | None:
+    """The position, orders and rules of a well-formed phase document (parsed JSON), read
+    without validating it first (see `_Given`); None for any document with a problem, which
+    the caller then has pydantic read, so that a malformed document's error comes first."""
+    given = _Given.of(data)
+    if given is None:
+        return None
     try:
-        unit = Unit.parse(power, text)
-    except ValueError:
-        expected = "expected e.g. 'A PAR' or 'F STP/SC'"
-        raise DocumentError(f"bad unit {text!r} of {power}: {expected}") from None
-    if not game_map.is_valid_location(unit.type, unit.location):
-        raise DocumentError(f"unit {text!r} of {power} cannot stand there on {game_map.name}")
-    return unit
+        position, rules = position_from_document(given)
+        return position, orders_from_document(given), rules
+    except (ValueError, TypeError):  # DocumentError and _Malformed among them
+        return None
+
+
+def _read_validated(doc: PhaseDocument) -> _Read:
+    position, rules = position_from_document(doc)
+    return position, orders_from_document(doc), rules
+
+
+class _Vocabulary(NamedTuple):
+    """What phase documents on one map have said before (a board has few distinct unit
+    strings and centre names), so each is read once: per power, unit string -> the unit and
+    its province; centre name as written -> its code."""
+
+    units: dict[str, dict[str, _Placed]]
+    centers: dict[str, str]
+    unit_texts: dict[UnitType, dict[str, str]]
+    """Type -> location -> the unit's string ('A PAR'): every unit the board can hold, made
+    once per map rather than once per unit and phase."""
+
+
+_VOCABULARIES: dict[Map, _Vocabulary] = {}
+_WORDS_LIMIT = 4096  # per table; past it the table starts again (odd spellings are each a key)
+
+
+def _vocabulary(game_map: Map) -> _Vocabulary:
+    vocabulary = _VOCABULARIES.get(game_map)
+    if vocabulary is None:
+        if len(_VOCABULARIES) >= 64:  # maps read from files: bounded too
+            _VOCABULARIES.clear()
+        units: dict[str, dict[str, _Placed]] = {power: {} for power in game_map.powers}
+        vocabulary = _VOCABULARIES[game_map] = _Vocabulary(units, {}, _unit_texts(game_map))
+    return vocabulary
+
+
+def _unit_texts(game_map: Map) -> dict[UnitType, dict[str, str]]:
+    locations = [*game_map.provinces, *game_map.fleet_adjacency]
+    return {
+        kind: {
+            place: str(Unit("", kind, place))
+            for place in locations
+            if game_map.is_valid_location(kind, place)
+        }
+        for kind in UnitType
+    }
+
+
+_Placed = tuple[Unit, str]
+"""A unit and the province it stands in."""
+
+
+def _unit(game_map: Map, known: dict[str, _Placed], power: str, text: str) -> _Placed:
+    """A unit string of `power` (`known`: those read before on this map)."""
+    placed = known.get(text)
+    if placed is None:
+        if type(text) is not str:
+            raise _Malformed
+        try:
+            unit = Unit.parse(power, text)
+        except ValueError:
+            expected = "expected e.g. 'A PAR' or 'F STP/SC'"
+            raise DocumentError(f"bad unit {text!r} of {power}: {expected}") from None
+        if not game_map.is_valid_location(unit.type, unit.location):
+            raise DocumentError(f"unit {text!r} of {power} cannot stand there on {game_map.name}")
+        if len(known) >= _WORDS_LIMIT:
+            known.clear()
+        placed = known[text] = unit, game_map.facts.province[unit.location]
+    return placed
 
 
 def _power(game_map: Map, name: str) -> str:
-    if name in game_map.powers:  # already a power's code: the usual case
-        return name
+    info = game_map.powers.get(name)
+    if info is not None:  # already a power's code: the usual case
+        return info.code
+    if type(name) is not str:
+        raise _Malformed
     power = name.upper()
     if power not in game_map.powers:
         known = ", ".join(game_map.powers)
@@ -64,43 +184,68 @@ def _power(game_map: Map, name: str) -> str:
     return power
 
 
-def position_from_document(doc: PhaseDocument) -> tuple[Position, Rules]:
-    """The Position and Rules a validated phase document describes."""
+_RULE_SPECS = (str, dict)
+
+
+def position_from_document(doc: PhaseFields) -> tuple[Position, Rules]:
+    """The Position and Rules a phase document describes."""
+    variant, spec, name, winner = doc.variant, doc.rules, doc.phase, doc.winner
+    if type(variant) is not str or type(name) is not str or type(spec) not in _RULE_SPECS:
+        raise _Malformed
+    if winner is not None and type(winner) is not str:
+        raise _Malformed
     try:
-        game_map = load_map(doc.variant)
-        rules = rules_from(doc.rules)
-        phase = _phase(doc.phase)
+        game_map = load_map(variant)
+        rules = rules_from(spec)
+        phase = _phase(name)
     except (MapError, ValueError) as error:
         raise DocumentError(str(error)) from None
     _check_rule_names(game_map, rules)
-    province_of = game_map.facts.province
-    units: dict[str, Unit] = {}
-    for name, texts in doc.units.items():
-        power = _power(game_map, name)
-        for text in texts:
-            unit = _unit(game_map, power, text)
-            province = province_of[unit.location]
-            if province in units:
-                raise DocumentError(f"two units in {province}: {units[province]}, {text}")
-            units[province] = unit
-    centers = game_map.start_centers() if doc.centers is None else _centers(game_map, doc.centers)
-    dislodged: dict[str, Dislodged] = {}
-    for name, entries in doc.dislodged.items():
-        power = _power(game_map, name)
-        for text, retreats in entries.items():
-            unit = _unit(game_map, power, text)
-            dislodged[unit.province] = Dislodged(unit, tuple(r.upper() for r in retreats))
-    _check_order_powers(game_map, doc)
-    winner = _winner(game_map, doc.winner) if doc.winner else None
+    vocabulary = _vocabulary(game_map)
+    units = _units(game_map, vocabulary, doc.units)
+    centers = (
+        game_map.start_centers()
+        if doc.centers is None
+        else _centers(game_map, vocabulary.centers, doc.centers)
+    )
+    dislodged = _dislodged(game_map, vocabulary, doc.dislodged)
+    _check_order_powers(game_map, doc.orders)
     position = Position(
-        variant=doc.variant,
+        variant=variant,
         phase=phase,
         units=units,
         centers=centers,
         dislodged=dislodged,
-        winner=winner,
+        winner=_winner(game_map, winner) if winner else None,
     )
     return position, rules
+
+
+def _units(
+    game_map: Map, vocabulary: _Vocabulary, unit_lists: Mapping[str, list[str]]
+) -> dict[str, Unit]:
+    """Province -> unit; one unit a province."""
+    units: dict[str, Unit] = {}
+    for power, texts in _by_power(game_map, unit_lists):
+        known = vocabulary.units[power]
+        for text in texts:
+            placed = known.get(text)
+            unit, province = _unit(game_map, known, power, text) if placed is None else placed
+            if province in units:
+                raise DocumentError(f"two units in {province}: {units[province]}, {text}")
+            units[province] = unit
+    return units
+
+
+def _by_power(game_map: Map, lists: Mapping[str, list[str]]) -> Iterator[tuple[str, list[str]]]:
+    """Each power's code and its list (of unit strings, of centres)."""
+    if type(lists) is not dict:
+        raise _Malformed
+    for name, strings in lists.items():
+        power = _power(game_map, name)
+        if type(strings) is not list:
+            raise _Malformed
+        yield power, strings
 
 
 @lru_cache(maxsize=1024)
@@ -108,16 +253,17 @@ def _phase(text: str) -> Phase:
     return Phase.parse(text)
 
 
-def _centers(game_map: Map, center_lists: Mapping[str, list[str]]) -> dict[str, str]:
-    """Centre -> owner; every name a supply centre, every centre listed once."""
-    supply_centers = game_map.supply_centers
+def _centers(
+    game_map: Map, codes: dict[str, str], center_lists: Mapping[str, list[str]]
+) -> dict[str, str]:
+    """Centre -> owner; every name a supply centre (`codes`: the names read before on this
+    map), every centre listed once."""
     centers: dict[str, str] = {}
-    for name, provinces in center_lists.items():
-        power = _power(game_map, name)
+    for power, provinces in _by_power(game_map, center_lists):
         for province in provinces:
-            code = province if province in supply_centers else province.upper()
-            if code not in supply_centers:
-                raise DocumentError(f"{province!r} of {power} is not a supply centre")
+            code = codes.get(province)
+            if code is None:
+                code = _center_code(game_map, codes, power, province)
             if centers.setdefault(code, power) != power:
                 raise DocumentError(
                     f"centers: {code} is listed for both {centers[code]} and {power}; "
@@ -126,11 +272,47 @@ def _centers(game_map: Map, center_lists: Mapping[str, list[str]]) -> dict[str, 
     return centers
 
 
-def _check_order_powers(game_map: Map, doc: PhaseDocument) -> None:
+def _center_code(game_map: Map, codes: dict[str, str], power: str, province: str) -> str:
+    """The supply centre a name of `power`'s centres stands for ('par' -> 'PAR')."""
+    if type(province) is not str:
+        raise _Malformed
+    supply_centers = game_map.supply_centers
+    code = province if province in supply_centers else province.upper()
+    if code not in supply_centers:
+        raise DocumentError(f"{province!r} of {power} is not a supply centre")
+    if len(codes) >= _WORDS_LIMIT:
+        codes.clear()
+    codes[province] = code
+    return code
+
+
+def _dislodged(
+    game_map: Map, vocabulary: _Vocabulary, entries_by_power: Mapping[str, dict[str, list[str]]]
+) -> dict[str, Dislodged]:
+    if type(entries_by_power) is not dict:
+        raise _Malformed
+    dislodged: dict[str, Dislodged] = {}
+    for name, entries in entries_by_power.items():
+        power = _power(game_map, name)
+        if type(entries) is not dict:
+            raise _Malformed
+        for text, retreats in entries.items():
+            unit, province = _unit(game_map, vocabulary.units[power], power, text)
+            if type(retreats) is not list or not all(type(r) is str for r in retreats):
+                raise _Malformed
+            dislodged[province] = Dislodged(unit, tuple(r.upper() for r in retreats))
+    return dislodged
+
+
+def _check_order_powers(game_map: Map, orders: Mapping[str, list[str] | str]) -> None:
     """Orders are given for the variant's powers (by code, name or adjective; an empty key
     leaves the power to headers inside the text): a typo would lose the whole set."""
+    if type(orders) is not dict:
+        raise _Malformed
     powers = game_map.powers
-    for name in doc.orders:
+    for name in orders:
+        if type(name) is not str:
+            raise _Malformed
         if name not in powers and name.strip() and resolve_power(game_map, name) is None:
             known = ", ".join(game_map.powers)
             raise DocumentError(
@@ -162,13 +344,15 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
 
     Powers in alphabetical order, each with its units (and dislodged units) sorted by their
     strings and its centres sorted; built directly, without sorting on computed keys."""
+    unit_texts = _vocabulary(load_map(position.variant)).unit_texts
     by_power: dict[str, list[str]] = {}
     for unit in position.units.values():
+        text = unit_texts[unit.type].get(unit.location) or str(unit)
         strings = by_power.get(unit.power)
         if strings is None:
-            by_power[unit.power] = [str(unit)]
+            by_power[unit.power] = [text]
         else:
-            strings.append(str(unit))
+            strings.append(text)
     owned: dict[str, list[str]] = {}
     for province, owner in position.centers.items():
         provinces = owned.get(owner)
@@ -186,8 +370,8 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
         "variant": position.variant,
         "rules": rules_spec(rules),
         "phase": str(position.phase),
-        "units": {power: sorted(by_power[power]) for power in sorted(by_power)},
-        "centers": {power: sorted(owned[power]) for power in sorted(owned)},
+        "units": _sorted_lists(by_power),
+        "centers": _sorted_lists(owned),
         "dislodged": dislodged,
     }
     if position.winner:
@@ -195,27 +379,41 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
     return doc
 
 
+def _sorted_lists(lists: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The lists sorted in place, under their keys in sorted order."""
+    for strings in lists.values():
+        strings.sort()
+    return {key: lists[key] for key in sorted(lists)}
+
+
 MAX_ORDER_LINES = 10_000
 """The most order lines one phase document may carry (a real phase has a few hundred at most):
 past it the document is refused, so memory stays bounded by what a phase can need."""
 
 
-def orders_from_document(doc: PhaseDocument) -> dict[str, list[str]]:
+def orders_from_document(doc: PhaseFields) -> dict[str, list[str]]:
     """Orders per power; a single string may hold several lines. DocumentError past
     MAX_ORDER_LINES lines."""
     lines = 0
-    for texts in doc.orders.values():
-        if isinstance(texts, str):
+    orders: dict[str, list[str]] = {}
+    for power, texts in doc.orders.items():
+        if type(texts) is str:
             lines += texts.count("\n") + 1
-        else:  # each text's lines: one, and one more for each newline in it
-            lines += len(texts) + "".join(texts).count("\n")
+            orders[power] = [texts]
+            continue
+        if type(texts) is not list:
+            raise _Malformed
+        for text in texts:
+            if type(text) is not str:
+                raise _Malformed
+        # each text's lines: one, and one more for each newline in it
+        lines += len(texts) + "".join(texts).count("\n")
+        orders[power] = texts
     if lines > MAX_ORDER_LINES:
         raise DocumentError(
             f"orders: {lines} lines; a phase document may carry at most {MAX_ORDER_LINES}"
         )
-    return {
-        power: [texts] if isinstance(texts, str) else texts for power, texts in doc.orders.items()
-    }
+    return orders
 
 
 def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
@@ -255,19 +453,29 @@ def read_phase_json(text: str | bytes) -> PhaseDocument:
 
 def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
     """A validated phase document in, a result document out; DocumentError if unusable."""
-    position, rules = position_from_document(doc)
-    try:
-        result = adjudicate(position, orders_from_document(doc), rules)
-    except CalendarError as error:
-        raise DocumentError(str(error)) from None
-    return result_to_document(result, rules)
+    return _adjudicate(*_read_validated(doc))
 
 
 def adjudicate_document(data: Mapping[str, Any]) -> dict[str, Any]:
     """A phase document (parsed JSON) in, a result document out; DocumentError if unusable."""
-    return adjudicate_phase_document(read_phase_document(data))
+    read = _read_trusting(data) or _read_validated(read_phase_document(data))
+    return _adjudicate(*read)
 
 
 def adjudicate_json_line(line: str | bytes) -> bytes:
     """One line of `adjudicator batch`: JSON text in, compact JSON of the result out."""
-    return dumps(adjudicate_phase_document(read_phase_json(line)))
+    try:  # the parser of pydantic's validation, without the validation: the same values
+        read = _read_trusting(from_json(line))
+    except ValueError:  # not JSON: pydantic words it below
+        read = None
+    return dumps(_adjudicate(*(read or _read_validated(read_phase_json(line)))))
+
+
+def _adjudicate(
+    position: Position, orders: Mapping[str, list[str]], rules: Rules
+) -> dict[str, Any]:
+    try:
+        result = adjudicate(position, orders, rules)
+    except CalendarError as error:
+        raise DocumentError(str(error)) from None
+    return result_to_document(result, rules)

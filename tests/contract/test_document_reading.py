@@ -1,0 +1,141 @@
+"""How the document route reads a phase document: without pydantic when it is well-formed,
+with the same values and the same errors as pydantic's validation gives, whatever the input."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from typing import Any
+from unittest import mock
+
+import pytest
+from helpers_batch import EXAMPLE
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.contract import documents
+from adjudicator.contract.documents import (
+    DocumentError,
+    adjudicate_document,
+    adjudicate_json_line,
+    adjudicate_phase_document,
+    read_phase_document,
+    read_phase_json,
+)
+from adjudicator.contract.jsonout import dumps
+
+RETREAT: dict[str, Any] = {
+    "variant": "standard",
+    "phase": "F1901R",
+    "units": {"GERMANY": ["A MUN"], "RUSSIA": ["A WAR"]},
+    "centers": {"GERMANY": ["BER", "KIE", "MUN"], "RUSSIA": ["mos", "WAR"]},
+    "dislodged": {"AUSTRIA": {"A BOH": ["SIL", "vie"]}, "ITALY": {"A PIE": ["MAR", "TUS"]}},
+    "orders": {"AUSTRIA": ["A Boh R Sil"], "italy": "A Pie R Tus"},
+    "winner": None,
+}
+
+
+def validated(document: Any) -> Any:
+    """What the route gave before it read documents itself: pydantic validates, then converts."""
+    try:
+        return adjudicate_phase_document(read_phase_document(document))
+    except DocumentError as error:
+        return str(error)
+
+
+def read(document: Any) -> Any:
+    try:
+        return adjudicate_document(document)
+    except DocumentError as error:
+        return str(error)
+
+
+def test_a_well_formed_document_is_not_validated_by_pydantic() -> None:
+    refuse = mock.Mock(side_effect=AssertionError("validated"))
+    with (
+        mock.patch.object(documents, "read_phase_document", refuse),
+        mock.patch.object(documents, "read_phase_json", refuse),
+    ):
+        for document in (EXAMPLE, RETREAT):
+            assert adjudicate_document(document) == validated(document)
+            line = json.dumps(document)
+            assert adjudicate_json_line(line) == dumps(validated(document))
+
+
+def test_two_units_in_one_province_are_refused() -> None:
+    twice = {"phase": "S1901M", "units": {"FRANCE": ["A PAR", "A PAR"]}}
+    with pytest.raises(DocumentError, match="two units in PAR: A PAR, A PAR"):
+        adjudicate_document(twice)
+    coasts = {"phase": "S1901M", "units": {"RUSSIA": ["A STP"], "ENGLAND": ["F STP/NC"]}}
+    with pytest.raises(DocumentError, match="two units in STP: A STP, F STP/NC"):
+        adjudicate_document(coasts)
+
+
+def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The path of every value inside a document (the document itself first)."""
+    yield path
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from places(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            yield from places(inner, (*path, index))
+
+
+WORDS = ["A PAR", "a par", "F STP/SC", "FRANCE", "france", "PAR", "par", "S1901M", "2023", ""]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.sampled_from(WORDS)
+    | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=5,
+)
+PYTHON_ONLY = st.sampled_from([("A PAR",), 3j, b"PAR", frozenset({"PAR"}), {1: ["A PAR"]}])
+
+
+@st.composite
+def changed_documents(draw: st.DrawFn, python: bool) -> Any:
+    """A good document with one value, or one key, replaced by another value or key."""
+    document = copy.deepcopy(draw(st.sampled_from([EXAMPLE, RETREAT])))
+    path = draw(st.sampled_from(list(places(document))))
+    values = JSON_VALUES | PYTHON_ONLY if python else JSON_VALUES
+    new = draw(values)
+    if not path:
+        return new
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    if isinstance(parent, dict) and draw(st.booleans()):
+        keys = st.sampled_from(WORDS) | st.text(max_size=6)
+        key = draw(keys | st.integers()) if python else draw(keys)
+        parent[key] = parent.pop(path[-1])  # the key renamed
+    else:
+        parent[path[-1]] = new
+    return document
+
+
+@settings(max_examples=400, deadline=None)
+@given(document=changed_documents(python=True))
+def test_any_document_reads_as_pydantic_reads_it(document: Any) -> None:
+    assert read(document) == validated(document)
+
+
+@settings(max_examples=300, deadline=None)
+@given(document=changed_documents(python=False))
+def test_any_json_line_reads_as_pydantic_reads_it(document: Any) -> None:
+    line = json.dumps(document)
+    try:
+        expected = dumps(adjudicate_phase_document(read_phase_json(line)))
+    except DocumentError as error:
+        expected = str(error).encode()
+    try:
+        assert adjudicate_json_line(line) == expected
+    except DocumentError as error:
+        assert str(error).encode() == expected
