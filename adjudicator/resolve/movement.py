@@ -19,12 +19,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
-from adjudicator.orders.model import Convoy, MovementOrder
+from adjudicator.orders.model import Convoy, Move, MovementOrder
 from adjudicator.orders.results import Resolution, order_tags
 from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
@@ -78,12 +79,51 @@ def _ensure_recursion_room(units: int) -> None:
 SUCCESS = Resolution(True)
 """Success, the common case: one shared value (`is` tells a plain success from the others)."""
 
-_Why = tuple[bool, tuple[str, ...], str | None, list[str]]
+_Why = tuple[bool, tuple[str, ...], str | None, tuple[str, ...]]
 """An order's outcome as the settled decisions give it: success, tags, the reason in words and
 the units responsible (the same record the reason is written from; each unit named once)."""
 
+_HELD: _Why = SUCCESS
+"""The outcome of an order that stood (and of a hold): nothing to explain."""
 _CYCLE = "failed: unresolvable cycle of orders"
 _BOUNCE = ("bounce",)
+
+
+class _Culprit(NamedTuple):
+    """The explanations that name one order's unit alone, made once per order: the reader
+    returns the same immutable order for a text read before, and a legal order names its unit
+    as it stands."""
+
+    order: MovementOrder
+    bounced_by_move: Resolution
+    """A move bounced off this unit's move ("bounced with A PAR - BUR")."""
+    bounced_by_unit: Resolution
+    """A move bounced off this unit, not moving ("bounced with A PAR")."""
+    cut_by: Resolution
+    """A support cut by this unit ("support cut by A PAR")."""
+
+
+_CULPRITS: dict[int, _Culprit] = {}
+"""By the order's identity: the kept value holds the order, so no other object has its id."""
+_CULPRITS_LIMIT = 1 << 14
+
+
+def _culprit(order: MovementOrder) -> _Culprit:
+    known = _CULPRITS.get(id(order))
+    if known is None:
+        name = str(order.unit)
+        named = (name,)
+        as_move = f"{name} - {order.target}" if isinstance(order, Move) else name
+        known = _Culprit(
+            order,
+            Resolution(False, _BOUNCE, "bounced with " + as_move, named),
+            Resolution(False, _BOUNCE, "bounced with " + name, named),
+            Resolution(False, ("cut",), "support cut by " + name, named),
+        )
+        if len(_CULPRITS) >= _CULPRITS_LIMIT:
+            _CULPRITS.clear()  # bounded: a long run keeps the recent orders
+        _CULPRITS[id(order)] = known
+    return known
 
 
 class _Outcome:
@@ -94,21 +134,15 @@ class _Outcome:
         self.t = table
         self.d = decisions
         self.rules = rules
-        result, kind = decisions.result, table.kind
+        result, kind, occupant = decisions.result, table.kind, table.occupant
         self.moved = moved = [False] * table.size
-        self.dislodger: dict[int, int] = {}
-        """Dislodged unit -> the move that dislodged it."""
         self._prevent: dict[int, float] = {}
         """Prevent strengths asked while explaining (a move bounced by others asks each)."""
-        for m in table.moves:
-            if kind[m] == MOVE and result[m]:
-                moved[m] = True
-        occupant, dislodger = table.occupant, self.dislodger
-        for m in table.moves:
-            if moved[m]:
-                o = occupant[m]
-                if o != NONE and not moved[o]:
-                    dislodger[o] = m
+        went = [m for m in table.moves if kind[m] == MOVE and result[m]]
+        for m in went:
+            moved[m] = True
+        self.dislodger = {o: m for m in went if (o := occupant[m]) != NONE and not moved[o]}
+        """Dislodged unit -> the move that dislodged it."""
 
     def build(self) -> MovementOutcome:
         t, d, moved, dislodger = self.t, self.d, self.moved, self.dislodger
@@ -138,14 +172,43 @@ class _Outcome:
         }
         # Success, the common case, is one shared value; the others are explained.
         resolutions = dict.fromkeys(province, SUCCESS)
-        result = d.result
-        explain = [m for m in t.moves if not moved[m]]  # stranded ones included
-        explain += [s for s in t.supports if not result[s]]
-        explain += t.convoys
-        explain += dislodger
-        for i in explain:
-            resolutions[province[i]] = self._resolution(i)
+        result, resolution = d.result, self._resolution
+        self._explain_moves(resolutions)
+        for s in t.supports:
+            if not result[s]:
+                resolutions[province[s]] = resolution(s)
+        for c in t.convoys:
+            resolutions[province[c]] = resolution(c)
+        for i in dislodger:
+            resolutions[province[i]] = resolution(i)
         return MovementOutcome(resolutions, units, dislodged, contested)
+
+    def _explain_moves(self, resolutions: dict[str, Resolution]) -> None:
+        """Each failed move's resolution (stranded ones included). The usual one, held off by
+        one unit alone as its decision recorded, is that unit's explanation (`_culprit`)."""
+        t, moved, dislodger = self.t, self.moved, self.dislodger
+        bounced, province, orders, kind = self.d.bounced, t.province, t.orders, t.kind
+        route, dest, moves_into = t.route, t.dest, t.moves_into
+        for m in t.moves:
+            if moved[m]:
+                continue
+            known = bounced.get(m)
+            if (
+                known is not None
+                and route[m] != BY_CONVOY
+                and len(moves_into[dest[m]]) == 1
+                and m not in dislodger
+            ):
+                k = known[1]  # (a unit in the way: attack strength above 0, not an own unit)
+                order = orders[k] if k != NONE else None
+                if order is not None:
+                    named = _culprit(order)
+                    is_move = kind[k] == MOVE
+                    resolutions[province[m]] = (
+                        named.bounced_by_move if is_move else named.bounced_by_unit
+                    )
+                    continue
+            resolutions[province[m]] = self._resolution(m)
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
@@ -183,7 +246,7 @@ class _Outcome:
         kind = t.kind[i]
         why: _Why
         if t.stranded[i]:
-            why = False, ("no_convoy",), f"no convoy route to {t.dest[i]}", []
+            why = False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ()
         elif kind == MOVE:
             why = self._move(i)
         elif kind == SUPPORT:
@@ -191,20 +254,18 @@ class _Outcome:
         elif kind == CONVOY:
             why = self._convoy(i)
         else:
-            why = True, (), None, []
-        succeeds, tags, reason, culprits = why
+            why = _HELD
         attacker = self.dislodger.get(i)
-        if attacker is not None:
-            # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
-            name = str(t.units[attacker])
-            note = f"dislodged by {name} - {t.target[attacker]}"
-            succeeds = succeeds and kind == SUPPORT
-            tags = order_tags((*tags, "dislodged"))
-            reason = f"{reason}; {note}" if reason else note
-            culprits = [*culprits, name]
-        if len(culprits) < 2:
-            return Resolution(succeeds, tags, reason, tuple(culprits))
-        return Resolution(succeeds, tags, reason, tuple(dict.fromkeys(culprits)))
+        if attacker is None:
+            return why if isinstance(why, Resolution) else Resolution(*why)
+        # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
+        succeeds, tags, reason, culprits = why
+        name = str(t.units[attacker])
+        note = f"dislodged by {name} - {t.target[attacker]}"
+        succeeds = succeeds and kind == SUPPORT
+        tags = order_tags((*tags, "dislodged"))
+        reason = f"{reason}; {note}" if reason else note
+        return Resolution(succeeds, tags, reason, tuple(dict.fromkeys((*culprits, name))))
 
     def _prevents(self, k: int) -> float:
         """Move k's prevent strength, asked once (every other move into its target asks)."""
@@ -214,93 +275,95 @@ class _Outcome:
         return strength
 
     def _move(self, i: int) -> _Why:
+        """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
+        again when the decision was settled on guesses or by the backup rule), and the other
+        moves into its target as strong as it."""
         t, d = self.t, self.d
         if self.moved[i]:
-            return True, (), None, []
-        dest = t.dest[i]
+            return _HELD
         if t.route[i] == BY_CONVOY:
             if not t.has_route[i]:
-                return False, ("no_convoy",), f"no convoy route to {dest}", []
+                return False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ()
             if not d.convoy_path(i):
                 return self._disruption(i)
         occupant = t.occupant[i]
-        own, strength, culprits = self._held_off(i)
-        prevents = self._prevents
-        for k in t.moves_into[dest]:
-            if k != i and prevents(k) >= strength:
-                culprits.append(k)
-        units = t.units
-        names = [str(units[k]) for k in culprits]
-        if own:
-            name = str(units[occupant])
-            text = f"cannot dislodge own unit {self._order_text(occupant, name)}"
-            if culprits:
-                text = f"bounced with {self._order_texts(culprits, names)}; {text}"
-            names.append(name)
-        elif culprits:
-            text = "bounced with " + self._order_texts(culprits, names)
-        else:
-            text = _CYCLE
-        return False, _BOUNCE, text, names
-
-    def _held_off(self, i: int) -> tuple[bool, float, list[int]]:
-        """Whether move `i` met a unit of its own power, its strength against the others (its
-        defend strength then) and the unit that held it off, as its decision recorded them;
-        asked again when the decision was settled on guesses or by the backup rule."""
-        d = self.d
         known = d.bounced.get(i)
-        attack = d.attack(i) if known is None else known[0]
+        strength = d.attack(i) if known is None else known[0]
         # With a path, attack strength 0 means the unit in the way is of the same power.
-        if attack == 0 and self.t.occupant[i] != NONE:
-            return True, d.defend(i), []
-        if known is None:
-            return False, attack, self._resisters(i, attack)
-        return False, attack, [known[1]] if known[1] != NONE else []
+        own = strength == 0 and occupant != NONE
+        if own:
+            strength, held = d.defend(i), NONE
+        elif known is None:
+            held = self._resister(i, strength)
+        else:
+            held = known[1]
+        culprits = [] if held == NONE else [held]
+        movers = t.moves_into[t.dest[i]]
+        if len(movers) > 1:
+            prevents = self._prevents
+            culprits += [k for k in movers if k != i and prevents(k) >= strength]
+        if len(culprits) == 1 and not own:  # the common case: one unit held it off
+            k = culprits[0]
+            order = t.orders[k]
+            if order is not None:
+                named = _culprit(order)
+                return named.bounced_by_move if t.kind[k] == MOVE else named.bounced_by_unit
+        names, text = self._named(culprits)
+        if own:
+            name = str(t.units[occupant])
+            own_text = f"cannot dislodge own unit {self._order_text(occupant, name)}"
+            text = f"bounced with {text}; {own_text}" if culprits else own_text
+            return False, _BOUNCE, text, (*names, name)
+        if culprits:
+            return False, _BOUNCE, "bounced with " + text, names
+        return False, _BOUNCE, _CYCLE, ()
 
-    def _resisters(self, i: int, strength: float) -> list[int]:
+    def _resister(self, i: int, strength: float) -> int:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
-        strong, or the unit staying there that held."""
+        strong, or the unit staying there that held (NONE when neither did)."""
         d, t = self.d, self.t
         opponent = d.opponent(i) if t.facing[i] != NONE else NONE
         if opponent != NONE:
-            return [opponent] if d.defend(opponent) >= strength else []
+            return opponent if d.defend(opponent) >= strength else NONE
         occupant = t.occupant[i]
         if occupant != NONE and d.hold(occupant) >= strength:
-            return [occupant]
-        return []
+            return occupant
+        return NONE
 
     def _support(self, i: int) -> _Why:
         t, d = self.t, self.d
         void = t.void[i]
         if void is not None:
-            return False, ("void",), void, []
+            return False, ("void",), void, ()
         if d.result[i]:
-            return True, (), None, []
+            return _HELD
         cutters = d.cutters(i)
         if not cutters:
-            return False, ("cut",), _CYCLE, []
-        names = [str(t.units[m]) for m in cutters]
+            return False, ("cut",), _CYCLE, ()
+        if len(cutters) == 1 and (order := t.orders[cutters[0]]) is not None:
+            return _culprit(order).cut_by
+        names = tuple([str(t.units[m]) for m in cutters])
         return False, ("cut",), "support cut by " + ", ".join(names), names
 
     def _convoy(self, i: int) -> _Why:
         t, d = self.t, self.d
         void = t.void[i]
         if void is not None:
-            return False, ("void",), void, []
+            return False, ("void",), void, ()
         army = t.convoyed[i]
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", []
+            return False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", ()
         if d.paradox[i]:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
-            return False, ("disrupted",), reason, []
+            return False, ("disrupted",), reason, ()
         if not d.result[i]:
-            return False, ("disrupted",), None, []
+            return False, ("disrupted",), None, ()
         if not d.convoy_path(army):
             return self._disruption(army)
-        return True, (), None, []
+        return _HELD
 
     def _disruption(self, m: int) -> _Why:
         """Why army `m`'s convoy failed: the fleets of its route that were dislodged or ignored."""
@@ -315,16 +378,21 @@ class _Outcome:
                 fleets.append(name := str(t.units[c]))
                 broken.append(name + " dislodged")
         reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
-        return False, ("disrupted",), reason, fleets
+        return False, ("disrupted",), reason, tuple(fleets)
 
-    def _order_texts(self, orders: list[int], names: list[str]) -> str:
-        """The orders of these units (named `names`), as a reason names them ("A PAR - BUR,
-        F BRE")."""
-        kind, target = self.t.kind, self.t.target
-        pairs = zip(orders, names, strict=True)
-        return ", ".join(
-            [f"{name} - {target[i]}" if kind[i] == MOVE else name for i, name in pairs]
-        )
+    def _named(self, units: list[int]) -> tuple[tuple[str, ...], str]:
+        """The units' names, each once, and their orders as a reason names them ("A PAR -
+        BUR, F BRE")."""
+        t = self.t
+        kind, target, all_units = t.kind, t.target, t.units
+        names = []
+        texts = []
+        for k in units:
+            name = str(all_units[k])
+            if name not in names:
+                names.append(name)
+            texts.append(f"{name} - {target[k]}" if kind[k] == MOVE else name)
+        return tuple(names), ", ".join(texts)
 
     def _order_text(self, i: int, name: str) -> str:
         return f"{name} - {self.t.target[i]}" if self.t.kind[i] == MOVE else name

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import pytest
+
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -21,6 +23,7 @@ from adjudicator.orders.model import (
     SupportMove,
     UnitRef,
 )
+from adjudicator.resolve import movement
 from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
 
 MAP: Map = load_map("standard")
@@ -208,3 +211,20 @@ def test_outcome_does_not_depend_on_order_of_the_mapping() -> None:
     forward = adjudicate_movement(MAP, pos, {o.unit.province: o for o in orders})
     backward = adjudicate_movement(MAP, pos, {o.unit.province: o for o in reversed(orders)})
     assert forward == backward
+
+
+def test_one_units_explanations_are_kept_per_order_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(movement, "_CULPRITS", {})
+    monkeypatch.setattr(movement, "_CULPRITS_LIMIT", 4)
+    army = UnitRef(UnitType.ARMY, "PAR")
+    for target in ("BUR", "PIC", "GAS", "BRE", "BUR"):
+        named = movement._culprit(Move(army, target))
+        assert named.bounced_by_move.reason == f"bounced with A PAR - {target}"
+        assert named.bounced_by_unit.reason == "bounced with A PAR"
+        assert named.cut_by == (False, ("cut",), "support cut by A PAR", ("A PAR",))
+    hold = Hold(army)
+    assert movement._culprit(hold) is movement._culprit(hold)  # made once per order
+    assert movement._culprit(hold).bounced_by_move.reason == "bounced with A PAR"
+    assert 0 < len(movement._CULPRITS) <= 4
