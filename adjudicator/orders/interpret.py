@@ -29,11 +29,12 @@ from adjudicator.orders.sheet import (
     ORDER,
     ORDER_IN_COMMENT,
     TOO_LONG,
+    own_keys,
     power_key,
     text_pieces,
 )
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
-from adjudicator.orders.strings import one_string, strings
+from adjudicator.orders.strings import Strings
 
 # -- the whole set ------------------------------------------------------------------------
 
@@ -95,7 +96,7 @@ def _one(
         return OrderError(power, text, reading.message, reading.span)
     own = None
     if reading.own is not None:
-        if kind is PhaseKind.RETREAT:
+        if kind is _RETREAT:
             dislodged = board.dislodged.get(reading.own)
             unit = dislodged.unit if dislodged else None
         else:
@@ -112,12 +113,14 @@ def _one(
     if isinstance(read, Unreadable):
         return OrderError(power, text, read.message, read.span)
     order, reason = read
-    if reason is Depends.ON_BOARD:
+    if reason is _ON_BOARD:
         reason = board_reason(game_map, board, power, order)
     return OrderEntry(power, text, order, reason)
 
 
 _FLEET = UnitType.FLEET
+_MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT  # enum members: slow attributes
+_ON_BOARD = Depends.ON_BOARD
 
 
 def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) -> OrderError:
@@ -141,7 +144,7 @@ def _read_pieces(
     results: list[OrderEntry | OrderError],
 ) -> None:
     """Read the pieces of a sheet, orders and comments, into `results`."""
-    kind_code = kind.value
+    kind_code = kind  # a PhaseKind is its code (a str), and cheaper than .value
     for piece_power, piece_kind, piece, verb in found:
         if piece_kind == ORDER:
             entry = _one(game_map, board, kind, kind_code, piece_power, piece)
@@ -169,24 +172,27 @@ def interpret_orders(
     board = board_of(game_map, position)
     kind = position.phase.kind
     powers = game_map.powers
+    one_order = Strings(game_map, board, kind)
+    codes = own_keys(game_map)
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
-        power = power_key(game_map, key)
+        power = key if key in codes else power_key(game_map, key)
         given = [texts] if isinstance(texts, str) else texts
-        done = strings(game_map, board, kind, power, given, results) if power in powers else 0
+        done = one_order.read(power, given, results) if power in powers else 0
         verb = ""
         for text in given[done:]:
             if text.__class__ is str and not verb and power in powers:
-                entry = one_string(game_map, board, kind, power, text)
+                entry = one_order.one(power, text)
                 if entry is not None:
                     results.append(entry)
                     continue
             found_pieces, power, verb = text_pieces(game_map, str(text), power, verb)
             _read_pieces(game_map, board, kind, found_pieces, results)
-    entries = [r for r in results if isinstance(r, OrderEntry)]
-    if kind is PhaseKind.MOVEMENT:  # no builds or waives: an order's key is where its unit is
+    entry_type, waive = OrderEntry, model.Waive  # locals: cheaper than a module's attributes
+    entries = [r for r in results if r.__class__ is entry_type]
+    if kind is _MOVEMENT:  # no builds or waives: an order's key is where its unit is
         keys: set[object] = {
-            e.order.unit.location for e in entries if not isinstance(e.order, model.Waive)
+            e.order.unit.location for e in entries if not isinstance(e.order, waive)
         }
     else:
         keys = {order_key(i, entry) for i, entry in enumerate(entries)}

@@ -42,6 +42,8 @@ WRONG_PHASE = {
     PhaseKind.RETREAT: "only retreats and disbands can be ordered in a retreat phase",
     PhaseKind.ADJUSTMENT: "only builds, removals and waives can be ordered in an adjustment phase",
 }
+_RETREAT, _ARMY, _FLEET = PhaseKind.RETREAT, UnitType.ARMY, UnitType.FLEET
+"""Enum members as constants: a member is a slow attribute in CPython 3.11 (~0.3 µs a look-up)."""
 FORMS = {
     PhaseKind.MOVEMENT: _MOVEMENT_FORMS,
     PhaseKind.RETREAT: _RETREAT_FORMS,
@@ -73,7 +75,7 @@ def owner_problem(
 ) -> str | None:
     """Why the unit found where an order's unit is written cannot take this power's order."""
     if unit is None:
-        dislodged = "dislodged " if kind is PhaseKind.RETREAT else ""
+        dislodged = "dislodged " if kind is _RETREAT else ""
         return f"no {dislodged}unit in {game_map.provinces[province].name} ({province})"
     if unit.power != power:
         owner_info = game_map.powers.get(unit.power)
@@ -128,7 +130,7 @@ class Reader:
         unit_type = raw.type
         if unit_type is None:
             sea = self.map.provinces[place.province].is_sea
-            unit_type = UnitType.FLEET if sea else UnitType.ARMY
+            unit_type = _FLEET if sea else _ARMY
         return ref(unit_type, location_for(self.map, unit_type, place))
 
     def destination(self, unit: model.UnitRef, raw: RawPlace) -> str:
@@ -139,7 +141,7 @@ class Reader:
         place = self.place(raw)
         province = place.province
         coasts = self.map.provinces[province].coasts
-        if unit.type is UnitType.ARMY or not coasts:
+        if unit.type is _ARMY or not coasts:
             return province
         if place.coast in coasts:
             return f"{province}/{place.coast}"
@@ -190,7 +192,7 @@ class Reader:
             return model.Hold(ref)
         if raw.form in ("move", "retreat") and raw.target is not None:
             target = self.destination(ref, raw.target)
-            if self.kind is PhaseKind.RETREAT:
+            if self.kind is _RETREAT:
                 if raw.via_convoy or raw.route:
                     raise Problem("a retreat cannot go by convoy", whole)
                 return model.Retreat(ref, target)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from adjudicator.board.map import Map
 from adjudicator.board.names import resolve_power
@@ -121,6 +121,13 @@ _cached_lines = lru_cache(maxsize=1 << 10)(_split_lines)
 def power_key(game_map: Map, key: str) -> str:
     """The power a key of the orders names (as written, in capitals, when it names none)."""
     return resolve_power(game_map, key) or key.strip().upper()
+
+
+@cache
+def own_keys(game_map: Map) -> frozenset[str]:
+    """The power codes that are their own `power_key` (all, on any sensible map): the usual
+    keys of a set of orders, known without a look-up."""
+    return frozenset(code for code in game_map.powers if power_key(game_map, code) == code)
 
 
 def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str, str, str]]:
