@@ -18,7 +18,7 @@ from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import PhaseKind, UnitType
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide
-from adjudicator.orders.legality import Board, Depends, board_of, board_reason
+from adjudicator.orders.legality import ON_BOARD, Board, board_of, board_reason
 from adjudicator.orders.reader import owner_problem, ref
 from adjudicator.orders.reading import Read, Reading, Unreadable, order_of, read_text
 from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
@@ -113,14 +113,13 @@ def _one(
     if isinstance(read, Unreadable):
         return OrderError(power, text, read.message, read.span)
     order, reason = read
-    if reason is _ON_BOARD:
+    if reason is ON_BOARD:
         reason = board_reason(game_map, board, power, order)
     return OrderEntry(power, text, order, reason)
 
 
 _FLEET = UnitType.FLEET
 _MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT  # enum members: slow attributes
-_ON_BOARD = Depends.ON_BOARD
 
 
 def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) -> OrderError:

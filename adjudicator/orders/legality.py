@@ -8,9 +8,7 @@ the resolver's business, not this module's. All geography comes from the Map.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
-from functools import cache
 
 from adjudicator.board.convoy import needed_for_convoy, route_exists
 from adjudicator.board.map import Map
@@ -19,32 +17,46 @@ from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders import model
 from adjudicator.orders.refusals import reason
 
+_FLEET = UnitType.FLEET
+"""An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
-@dataclass(frozen=True)
+
 class Board:
-    """What legality needs from a position, indexed once per set of orders."""
+    """What legality needs from a position, indexed once per set of orders: its units and
+    dislodged units by province, the centres' owners, and the provinces of the fleets at sea,
+    found when first asked for (only a move or a convoy that may need a convoy route asks: most
+    orders never do). Made and used by one call, never shared between threads."""
 
-    units: Mapping[str, Unit]
-    dislodged: Mapping[str, Dislodged]
-    sea_fleets: frozenset[str]
-    centers: Mapping[str, str]
+    __slots__ = ("_fleets", "_seas", "centers", "dislodged", "units")
+
+    def __init__(
+        self,
+        units: Mapping[str, Unit],
+        dislodged: Mapping[str, Dislodged],
+        centers: Mapping[str, str],
+        seas: frozenset[str],
+    ) -> None:
+        self.units = units
+        self.dislodged = dislodged
+        self.centers = centers
+        self._seas = seas
+        self._fleets: frozenset[str] | None = None
+
+    @property
+    def sea_fleets(self) -> frozenset[str]:
+        """The provinces of the fleets in convoy areas."""
+        fleets = self._fleets
+        if fleets is None:
+            units = self.units
+            at_sea = self._seas.intersection(units)
+            fleets = frozenset(p for p in at_sea if units[p].type is _FLEET)
+            self._fleets = fleets
+        return fleets
 
 
 def board_of(game_map: Map, position: Position) -> Board:
     """The board of a position, whose mappings are already keyed by province."""
-    units = position.units
-    fleets = [p for p in _seas(game_map).intersection(units) if units[p].type is UnitType.FLEET]
-    return Board(
-        units=units,
-        dislodged=position.dislodged,
-        sea_fleets=frozenset(fleets),
-        centers=position.centers,
-    )
-
-
-@cache
-def _seas(game_map: Map) -> frozenset[str]:
-    return game_map.convoy_areas
+    return Board(position.units, position.dislodged, position.centers, game_map.convoy_areas)
 
 
 def _can_reach(game_map: Map, unit: model.UnitRef) -> frozenset[str]:
@@ -62,6 +74,10 @@ class Depends(Enum):
     """The verdict on an order depends on the board, beyond the units the order names."""
 
     ON_BOARD = "on the board"
+
+
+ON_BOARD = Depends.ON_BOARD
+"""The one member as a constant, for the reader's per-order checks (see `_FLEET`)."""
 
 
 def _move_problem(
