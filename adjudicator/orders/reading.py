@@ -4,7 +4,7 @@ pieces in `interpret`, strings of one order in `strings`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from adjudicator.board.map import Map
 from adjudicator.board.types import PhaseKind
@@ -16,18 +16,17 @@ from adjudicator.orders.reader import FORMS, WRONG_PHASE, Problem, Reader, stray
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(NamedTuple):
     """One order's text as far as it can be read without the power and the position: where
-    the units it names stand. Immutable: it lives in caches shared by every thread."""
+    the units it names stand. Immutable: it lives in caches shared by every thread (a named
+    tuple: one is made for every text met, and tuples are the cheapest to make)."""
 
     raw: RawOrder
     own: str | None  # the province of the ordered unit (None for builds and waives)
     other: str | None  # the province of a supported or convoyed unit, when it has one
 
 
-@dataclass(frozen=True, slots=True)
-class Unreadable:
+class Unreadable(NamedTuple):
     """Why a text cannot be an order (a cached value, so not the exception itself)."""
 
     message: str
