@@ -3,9 +3,11 @@
 On the seeded dense corpus of bench/corpus.py it measures
 
 1. JSON I/O per result line: writing with pydantic_core's `to_json`, orjson, msgspec and the
-   standard library's `json.dumps`, and reading with pydantic's `model_validate_json` (what batch
-   does: parse and validate in one pass), orjson and msgspec followed by the same validation, and
-   the bare parsers; each encoder's bytes are compared with the output's;
+   standard library's `json.dumps`, and reading with pydantic's `model_validate_json` (parse and
+   validate in one pass), orjson and msgspec followed by the same validation, the bare parsers,
+   and the whole read to a Position as batch does it (pydantic_core's `from_json`, the values
+   checked as they are converted) against validating first; each encoder's bytes are compared
+   with the output's;
 2. garbage collection in a long run: the collector's default settings against batch's
    (`gc.freeze()` after start-up, a larger young generation) and against no collection at all,
    in-process on the same lines once the caches are full;
@@ -41,8 +43,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from corpus import corpus, write_corpus
+from pydantic_core import from_json
 
-from adjudicator.contract import jsonout
+from adjudicator.contract import documents, jsonout
 from adjudicator.contract.batch import CHUNK, process_line, steady_gc
 from adjudicator.contract.documents import PhaseDocument, adjudicate_document
 
@@ -129,8 +132,14 @@ def json_io(lines: list[bytes], repeat: int) -> None:
         "json.dumps (stdlib)": lambda doc: std.encode(doc).encode(),
     }
     readers: dict[str, Callable[[bytes], Any]] = {
-        "model_validate_json (batch)": PhaseDocument.model_validate_json,
+        "model_validate_json": PhaseDocument.model_validate_json,
         "json.loads + model_validate": lambda t: PhaseDocument.model_validate(json.loads(t)),
+        "from_json alone (batch parses)": from_json,
+        # the whole read, to a Position: batch's way against validating first
+        "batch read: from_json+position": lambda t: documents._read_trusting(from_json(t)),
+        "model_validate_json+position": lambda t: documents._read_validated(
+            documents.read_phase_json(t)
+        ),
     }
     if orjson:
         writers["orjson.dumps"] = orjson.dumps
