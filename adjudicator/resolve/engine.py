@@ -54,20 +54,26 @@ def adjudicate(
     game_map = load_map(position.variant).during(position.phase)
     entries, errors = interpret_orders(game_map, position, orders, rules)
     out = disorder(game_map, position, entries, errors, rules)
-    entries = ignore_orders(entries, out)
+    if out.ignored:
+        entries = ignore_orders(entries, out)
     kind = position.phase.kind
-    if kind is PhaseKind.MOVEMENT:
+    if kind is _MOVEMENT:
         results, after = _movement(game_map, position, entries, rules, out.disbanded)
-    elif kind is PhaseKind.RETREAT:
+    elif kind is _RETREAT:
         results, after = _retreats(game_map, position, entries, rules)
     else:
         results, after = _adjustments(game_map, position, entries, rules)
+    if out.ignored:
+        results = explained(results, out)
     return PhaseResult(
         phase=position.phase,
-        orders=tuple(explained(results, out)),
+        orders=tuple(results),
         errors=tuple(errors),
         next=next_position(game_map, after, rules),
     )
+
+
+_MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT  # (an enum member's lookup is dear)
 
 
 def _ref(unit: Unit) -> UnitRef:

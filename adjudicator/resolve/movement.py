@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from adjudicator.board.map import Map
@@ -41,9 +40,9 @@ from adjudicator.resolve.order_table import (
 __all__ = ["SUCCESS", "MovementOutcome", "adjudicate_movement"]
 
 
-@dataclass(frozen=True)
-class MovementOutcome:
-    """Everything a movement phase decides; the mappings are never changed after construction."""
+class MovementOutcome(NamedTuple):
+    """Everything a movement phase decides; the mappings are never changed after construction.
+    A named tuple: one is made per phase, in one step (a frozen dataclass sets each field)."""
 
     resolutions: Mapping[str, Resolution]
     """Province of every unit at the start -> what became of its order."""

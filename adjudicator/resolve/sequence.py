@@ -13,7 +13,6 @@ documents never repeats a phase; `game_over` tells a caller the game has ended.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 
 from adjudicator.board.adjustments import adjustments_due
@@ -33,17 +32,22 @@ def updated_centers(
         unit = units.get(province)
         if unit is not None:
             owners[province] = unit.power
-    return dict(sorted(owners.items()))
+    keys = list(owners)
+    ordered = sorted(keys)
+    if keys == ordered:  # the usual case: already by province (a Fall's owners are)
+        return owners
+    return {province: owners[province] for province in ordered}
 
 
 def _leader(centers: Mapping[str, str]) -> tuple[str | None, int]:
     """The power with strictly the most centres (None on a tie) and that count."""
-    ranking = Counter(centers.values()).most_common()
-    if not ranking:
+    owners = list(centers.values())
+    if not owners:
         return None, 0
-    if len(ranking) > 1 and ranking[1][1] == ranking[0][1]:
-        return None, ranking[0][1]
-    return ranking[0]
+    counts = {power: owners.count(power) for power in dict.fromkeys(owners)}
+    most = max(counts.values())
+    leaders = [power for power, count in counts.items() if count == most]
+    return (leaders[0] if len(leaders) == 1 else None), most
 
 
 def decide_winner(
@@ -77,8 +81,7 @@ def _phase(played: Phase, year: int, season: Season) -> Phase:
             f"{played} is in the calendar's last year ({LAST_YEAR}): "
             "the phase after it could not be named (years have at most four digits)"
         )
-    kind = PhaseKind.ADJUSTMENT if season is Season.WINTER else PhaseKind.MOVEMENT
-    return Phase(year, season, kind)
+    return Phase(year, season, _ADJUSTMENT if season is _WINTER else _MOVEMENT)
 
 
 def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) -> Position:
@@ -90,15 +93,16 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
     past the calendar's last year.
     """
     phase = after.phase
-    if phase.kind is PhaseKind.MOVEMENT:
+    kind, season = phase.kind, phase.season
+    if kind is _MOVEMENT and after.dislodged:
         retreating = {p: d for p, d in after.dislodged.items() if d.retreats}
         if retreating:
-            retreat = Phase(phase.year, phase.season, PhaseKind.RETREAT)
+            retreat = Phase(phase.year, season, _RETREAT)
             return _moved_on(after, retreat, dislodged=retreating)
-    if phase.kind is PhaseKind.ADJUSTMENT:
-        return _moved_on(after, _phase(phase, phase.year + game_map.year_step, Season.SPRING))
-    if phase.season is Season.SPRING:
-        return _moved_on(after, _phase(phase, phase.year + game_map.fall_offset, Season.FALL))
+    if kind is _ADJUSTMENT:
+        return _moved_on(after, _phase(phase, phase.year + game_map.year_step, _SPRING))
+    if season is _SPRING:
+        return _moved_on(after, _phase(phase, phase.year + game_map.fall_offset, _FALL))
     centers = updated_centers(game_map, after.centers, after.units)
     winner = after.winner or decide_winner(game_map, centers, phase.year, rules)
     settled = Position(
@@ -110,8 +114,13 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
         winner=winner,
     )
     if adjustments_due(game_map, settled):
-        return _moved_on(settled, _phase(phase, phase.year, Season.WINTER))
-    return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, Season.SPRING))
+        return _moved_on(settled, _phase(phase, phase.year, _WINTER))
+    return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, _SPRING))
+
+
+# Module constants: an enum member's lookup (PhaseKind.MOVEMENT) costs several times more.
+_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
 
 
 def _moved_on(
