@@ -13,8 +13,6 @@ the moves of the cycle; anything else: all fail).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from adjudicator.board.convoy import route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
@@ -44,8 +42,6 @@ class Decisions:
         self.result = [False] * n
         self.paradox = [False] * n
         """Convoys made to fail by the paradox rule."""
-        self.backed_up = [False] * n
-        """Decisions settled by the backup rule (reported as such)."""
         self.bounced: dict[int, tuple[float, int]] = {}
         """Failed move -> (its attack strength, the unit that held it off or NONE), as found
         when the move was settled on settled facts: the explanation reads them back."""
@@ -63,55 +59,136 @@ class Decisions:
 
     def _open_decisions(self) -> None:
         """Every move is a decision, and so is every matched support and every convoy in use;
-        holds and void supports and convoys are settled (as failing) from the start.
-
-        Decisions whose conditions ask no other decision are settled at once: a support or
-        convoy nobody moves against succeeds, and so does a move into an empty province that
-        nobody else enters, backed (if at all) by such supports; a move over land without
-        support into a province whose unit stays there, backed (if at all) by such supports,
-        fails (its strength, at most 1, never beats the hold strength, at least 1). The
-        algorithm would find the same on first sight; most orders of a phase are like this.
-        """
+        holds and void supports and convoys are settled (as failing) from the start. So is a
+        decision that asks no other (`_fixed_support`, `_fixed_move`; most orders of a phase):
+        the algorithm would find the same on first sight, asking nothing, so the order in which
+        it meets everything else does not change."""
         t, state, result = self.t, self.state, self.result
         attacked, kind, province = t.moves_into, t.kind, t.province
         for i in t.supporting:
-            if province[i] in attacked:
+            movers = attacked.get(province[i])
+            if movers is None:
+                result[i] = True
+                continue
+            stands = self._fixed_support(i, movers) if kind[i] == SUPPORT else None
+            if stands is None:
                 state[i] = UNRESOLVED
             else:
-                result[i] = True
+                result[i] = stands
+        self._open_moves()
+
+    def _open_moves(self) -> None:
+        """`_open_decisions` for the moves (the supports are settled or open already)."""
+        t, state, result = self.t, self.state, self.result
+        attacked, kind = t.moves_into, t.kind
         occupant, route, dest, backers, power = t.occupant, t.route, t.dest, t.backers, t.power
         for m in t.moves:
             if kind[m] != MOVE:
                 continue  # stranded: it holds
             o = occupant[m]
+            # The common cases at a glance: alone into an empty province without support, or
+            # over land without support against a unit that stays, supported (if at all) by
+            # settled supports: its strength, at most 1, never beats the hold strength.
             if o == NONE:
-                if (
-                    route[m] != BY_CONVOY
-                    and len(attacked[dest[m]]) == 1
-                    and (not backers[m] or all(state[s] == RESOLVED for s in backers[m]))
-                ):
+                if route[m] != BY_CONVOY and not backers[m] and len(attacked[dest[m]]) == 1:
                     result[m] = True
                     continue
+            elif kind[o] == MOVE:
+                state[m] = UNRESOLVED  # asks whether the unit leaves
+                continue
             elif (
                 route[m] == LAND
                 and not backers[m]
-                and kind[o] != MOVE
                 and (not backers[o] or all(state[s] == RESOLVED for s in backers[o]))
             ):
-                # Fails: the unit in the way holds (an own unit is not attacked: strength 0).
-                if power[o] == power[m]:
+                if power[o] == power[m]:  # an own unit is not attacked: strength 0
                     self.bounced[m] = (0, NONE)
                 else:
                     self.bounced[m] = (0.5 if self._weak and t.weak[m] else 1, o)
                 continue
-            state[m] = UNRESOLVED
+            moves = self._fixed_move(m, o) if route[m] != BY_CONVOY else None
+            if moves is None:
+                state[m] = UNRESOLVED
+            else:
+                result[m] = moves
+
+    def _fixed_support(self, s: int, movers: list[int]) -> bool | None:
+        """Support `s`'s decision when it asks no other (`_adjudicate`, `_cuts`): own units never
+        cut it; the first foreign move against it cuts it when it comes over land from elsewhere
+        than where the support goes, across no weak link. None: it must be decided."""
+        t = self.t
+        power = t.power
+        for m in movers:
+            if power[m] != power[s]:
+                cuts = t.route[m] == LAND and t.province[m] != t.support_area[s]
+                return False if cuts and not (self._weak and t.weak[m]) else None
+        return True
+
+    def _fixed_move(self, m: int, o: int) -> bool | None:
+        """Move `m`'s decision when it asks no other (`_move_succeeds` with every strength it
+        reads fixed), for a move not only by convoy into an empty province or against a unit
+        `o` that stays: its supports settled, and those of each rival it meets before the one
+        that stops it; a failure records its strength and the unit that held it off, as
+        `_move_succeeds` does. None: it must be decided."""
+        t = self.t
+        if o == NONE:
+            attack = self._fixed_strength(m)
+        elif t.power[o] == t.power[m]:
+            self.bounced[m] = (0, NONE)  # an own unit is not attacked: strength 0
+            return False
+        else:
+            attack = self._fixed_strength(m, t.power[o])
+            hold = self._fixed_strength(o)  # its own 1 and its supports (`hold`)
+            if attack is None or hold is None:
+                return None
+            if attack <= hold:
+                self.bounced[m] = (attack, o)
+                return False
+        if attack is None:
+            return None
+        for k in t.moves_into[t.dest[m]]:
+            if k == m:
+                continue
+            # Its prevent strength, when that asks no other decision (`prevent`).
+            there = t.occupant[k]
+            if t.route[k] == BY_CONVOY or (there != NONE and t.dest[there] == t.province[k]):
+                return None
+            prevent = self._fixed_strength(k)
+            if prevent is None:
+                return None
+            if attack <= prevent:
+                self.bounced[m] = (attack, NONE)
+                return False
+        return True
+
+    def _fixed_strength(self, m: int, exclude_power: str | None = None) -> float | None:
+        """`_strength` (a unit that stays: `hold`) when its supports are settled, else None."""
+        t = self.t
+        half = False  # its own strength ½ (`_own`)
+        if self._weak and t.kind[m] == MOVE:
+            if t.route[m] != LAND:
+                return None  # `_own` asks whether the convoy carries it
+            half = t.weak[m]
+        power, state, result = t.power, self.state, self.result
+        count = 0
+        for s in t.backers[m]:
+            if power[s] != exclude_power:
+                if state[s] != RESOLVED:
+                    return None
+                if result[s]:
+                    count += 1
+        return count + 0.5 if half else count + 1
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
-        state = self.state
-        for i in range(self.t.size):
-            if state[i] != RESOLVED:
+        """Settle every open decision, in unit order (the next one found by `list.index`)."""
+        state, i = self.state, -1
+        try:
+            while True:
+                i = state.index(UNRESOLVED, i + 1)
                 self.resolve(i)
+        except ValueError:  # none left
+            return
 
     def resolve(self, i: int) -> bool:
         state = self.state[i]
@@ -125,7 +202,8 @@ class Decisions:
         mark = len(deps)
         self.result[i] = False
         self.state[i] = GUESSING
-        first = self._adjudicate(i)
+        is_move = self.t.kind[i] == MOVE
+        first = self._move_succeeds(i) if is_move else self._adjudicate(i)
         if len(deps) == mark:
             # Independent of any guess: final. (The backup rule may have settled it already.)
             if self.state[i] != RESOLVED:
@@ -145,7 +223,7 @@ class Decisions:
         self._forget(mark)
         self.result[i] = True
         self.state[i] = GUESSING
-        second = self._adjudicate(i)
+        second = self._move_succeeds(i) if is_move else self._adjudicate(i)
         if first == second:
             self._forget(mark)
             self.bounced.pop(i, None)  # found on a guess of its own
@@ -154,6 +232,10 @@ class Decisions:
             return first
         self._backup(mark)
         return self.resolve(i)
+
+    def _decided(self, i: int) -> bool:
+        """`resolve` for a decision most likely settled already: no frame when it is."""
+        return self.result[i] if self.state[i] == RESOLVED else self.resolve(i)
 
     def _forget(self, mark: int) -> None:
         for k in self._deps[mark:]:
@@ -188,14 +270,14 @@ class Decisions:
     def _all_fail_consistent(self, convoys: list[int]) -> bool:
         """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What the
         test settles stays only when the answer is yes."""
-        saved = (self.state[:], self.result[:], self.paradox[:], self.backed_up[:])
+        saved = (self.state[:], self.result[:], self.paradox[:])
         paths = dict(self._paths)  # convoy routes found during the trial go with it
         bounced = dict(self.bounced)
         mark = len(self._deps)
         t = self.t
         for k in convoys:
             if not any(self.resolve(m) for m in t.moves_into.get(t.province[k], ())):
-                self.state, self.result, self.paradox, self.backed_up = saved
+                self.state, self.result, self.paradox = saved
                 self._paths = paths
                 self.bounced = bounced
                 del self._deps[mark:]
@@ -205,18 +287,15 @@ class Decisions:
     def _settle(self, i: int, value: bool) -> None:
         self.result[i] = value
         self.state[i] = RESOLVED
-        self.backed_up[i] = True
         self.bounced.pop(i, None)
 
     def _adjudicate(self, i: int) -> bool:
+        """A support's or a convoy's decision (a move's: `_move_succeeds`)."""
         t = self.t
-        kind = t.kind[i]
-        if kind == MOVE:
-            return self._move_succeeds(i)
         attackers = t.moves_into.get(t.province[i])
         if not attackers:
             return True
-        if kind == SUPPORT:
+        if t.kind[i] == SUPPORT:
             power = t.power[i]
             for m in attackers:
                 if t.power[m] != power and self._cuts(m, i):
@@ -230,40 +309,51 @@ class Decisions:
     def _move_succeeds(self, i: int) -> bool:
         """DATC 5.B.1; a failure records its attack strength and the unit that held it off
         (`bounced`; `resolve` keeps it when the decision is final)."""
+        t = self.t
+        occupant = t.occupant[i]
+        if (
+            occupant != NONE
+            and t.facing[i] == NONE
+            and t.kind[occupant] == MOVE
+            and t.route[i] == LAND
+            and not t.backers[i]
+            and not self._weak
+        ):
+            # Most moves still open: over land, unsupported, at a unit ordered elsewhere. What
+            # `attack` and `hold` give: strength 1 when that unit leaves, else held off.
+            if not self._decided(occupant):
+                self.bounced[i] = (0, NONE) if t.power[occupant] == t.power[i] else (1, occupant)
+                return False
+            return self._unprevented(i, 1)
         attack = self.attack(i)
         if attack == 0:
             self.bounced[i] = (0, NONE)
             return False
-        t = self.t
         opponent = self.opponent(i) if t.facing[i] != NONE else NONE
         if opponent != NONE:
             if attack <= self.defend(opponent):
                 self.bounced[i] = (attack, opponent)
                 return False
-        else:
-            occupant = t.occupant[i]
-            if occupant != NONE and attack <= self.hold(occupant):
-                self.bounced[i] = (attack, occupant)
-                return False
-        for k in t.moves_into[t.dest[i]]:
+        elif occupant != NONE and attack <= self.hold(occupant):
+            self.bounced[i] = (attack, occupant)
+            return False
+        return self._unprevented(i, attack)
+
+    def _unprevented(self, i: int, attack: float) -> bool:
+        """Does every other move into move `i`'s target have a smaller prevent strength?"""
+        for k in self.t.moves_into[self.t.dest[i]]:
             if k != i and attack <= self.prevent(k):
                 self.bounced[i] = (attack, NONE)
                 return False  # prevented
         return True
 
     def cutters(self, s: int) -> list[int]:
-        """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options)."""
-        return list(self._cutting(s))
-
-    def _cutting(self, s: int) -> Iterator[int]:
-        """The moves that cut support `s`, lazily: a unit's own power never cuts its support."""
+        """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
+        unit's own power never cuts its support."""
         t = self.t
         power = t.power[s]
-        return (
-            m
-            for m in t.moves_into.get(t.province[s], ())
-            if t.power[m] != power and self._cuts(m, s)
-        )
+        attackers = t.moves_into.get(t.province[s], ())
+        return [m for m in attackers if t.power[m] != power and self._cuts(m, s)]
 
     def _cuts(self, m: int, s: int) -> bool:
         t = self.t
@@ -294,7 +384,8 @@ class Decisions:
         fleets = t.convoy_fleets[m]
         if not fleets:
             return False
-        if self._any_route or t.whole_route[m]:
+        if self._any_route or t.whole_route[m] or len(fleets) == 1:
+            # (One fleet on a route makes the route alone: `route_exists` would ask it alone.)
             return all(self.resolve(c) for c in fleets)
         state = self.state
         final = all(state[c] == RESOLVED for c in fleets)
@@ -369,23 +460,24 @@ class Decisions:
         if t.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
         occupant = t.occupant[m]
-        if occupant == NONE:
-            return self._strength(m)
-        if (
+        against = None  # the power whose supports do not count
+        if occupant != NONE and not (
             t.kind[occupant] == MOVE
             and (t.facing[m] == NONE or self.opponent(m) == NONE)
-            and self.resolve(occupant)
+            and self._decided(occupant)
         ):
-            return self._strength(m)
-        if t.power[occupant] == t.power[m]:
-            return 0
-        return self._strength(m, t.power[occupant])
+            against = t.power[occupant]
+            if against == t.power[m]:
+                return 0
+        if t.backers[m] or self._weak:
+            return self._strength(m, against)
+        return 1
 
     def hold(self, unit: int) -> int:
         """The hold strength of the unit standing in a move's target (`OrderTable.occupant`)."""
         if self.t.kind[unit] == MOVE:
-            return 0 if self.resolve(unit) else 1
-        return 1 + self._support_count(unit)
+            return 0 if self._decided(unit) else 1
+        return 1 + self._support_count(unit) if self.t.backers[unit] else 1
 
     def defend(self, m: int) -> float:
         return self._strength(m)

@@ -228,3 +228,46 @@ def test_one_units_explanations_are_kept_per_order_and_bounded(
     assert movement._culprit(hold) is movement._culprit(hold)  # made once per order
     assert movement._culprit(hold).bounced_by_move.reason == "bounced with A PAR"
     assert 0 < len(movement._CULPRITS) <= 4
+
+
+def test_decisions_that_ask_no_other_are_settled_before_the_algorithm_runs() -> None:
+    """Decisions.__init__ settles what asks no other decision (the algorithm finds the same;
+    tests/resolve/test_movement_invariants.py checks that on random positions): a bounce in an
+    empty province whose rivals' strengths are fixed, a supported attack on a unit that stays,
+    a support cut over land from elsewhere, a support attacked only by its own power. A move at
+    a unit ordered away stays open: it asks that unit's decision."""
+    from adjudicator.resolve.decisions import RESOLVED, Decisions
+    from adjudicator.resolve.order_table import HOLD, NONE, build_table
+
+    board = position(
+        FRANCE="A PAR, A BEL, A MAR",
+        GERMANY="A MUN, A RUH, A KIE",
+        ITALY="A PIE, A VEN, F LYO",
+    )
+    orders = [
+        move("A PAR", "BUR"),  # bounces with A MUN: each strength 1, fixed
+        move("A MUN", "BUR"),
+        move("A BEL", "RUH"),  # cuts A RUH's support, coming from elsewhere than HOL
+        sup("A RUH", "A KIE", "HOL"),
+        move("A KIE", "HOL"),
+        sup("F LYO", "A PIE", "MAR"),  # attacked by nobody: A PIE dislodges A MAR
+        move("A PIE", "MAR"),
+        move("A VEN", "PIE"),  # follows A PIE: asks whether it leaves
+    ]
+    table = build_table(MAP, board, {o.unit.province: o for o in orders}, DEFAULT_RULES)
+    d = Decisions(MAP, table, DEFAULT_RULES)
+    at = table.index
+    decided = [p for p in at if table.kind[at[p]] != HOLD]  # not A MAR, which holds
+    settled = {p: d.result[at[p]] for p in decided if d.state[at[p]] == RESOLVED}
+    assert settled == {
+        "PAR": False,
+        "MUN": False,
+        "BEL": False,
+        "RUH": False,
+        "KIE": True,
+        "LYO": True,
+        "PIE": True,
+    }
+    assert d.bounced[at["PAR"]] == (1, NONE)
+    d.resolve_all()
+    assert d.result[at["VEN"]]
