@@ -169,14 +169,14 @@ def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
         return None
     if "_" in text:  # a compound name joined ('St_Petersburg'): its hyphen back
         words = [w.replace("_", "-") for w in words]
-    target = template.target
+    target, route = template.target, template.route
     return RawOrder(
         template.form,  # type: ignore[arg-type]
         _unit(template.unit, text, words, shifts),
         _unit(template.other, text, words, shifts),
         None if target is None else _place(target, words, shifts),
         template.via_convoy,
-        tuple(_place(place, words, shifts) for place in template.route),
+        tuple([_place(place, words, shifts) for place in route]) if route else (),
     )
 
 
