@@ -131,6 +131,8 @@ def copy_package(out: Path) -> Path:
     for name in DATA:
         source = PACKAGE / name if (PACKAGE / name).is_dir() else ROOT / name
         link = out / name
+        if link.is_symlink():  # an earlier copy's link may point at a checkout since removed
+            link.unlink()
         if not link.exists():
             link.symlink_to(source, target_is_directory=True)
     return target

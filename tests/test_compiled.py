@@ -161,3 +161,16 @@ def test_an_in_place_build_compiles_in_a_scratch_copy(
         "map.cpython-311-x86_64-linux-gnu.so",
         "types.cpython-311-x86_64-linux-gnu.so",
     ]  # the stale extension of an earlier build is gone
+
+
+def test_a_copy_replaces_a_link_left_dangling_by_an_earlier_checkout(tmp_path: Path) -> None:
+    """bench/summary.py reuses its work directory: a data link to a checkout removed since must
+    be replaced, not refused (FileExistsError)."""
+    gone = tmp_path / "gone"
+    (tmp_path / "out").mkdir()
+    for name in build_fast.DATA:
+        (tmp_path / "out" / name).symlink_to(gone / name, target_is_directory=True)
+    build_fast.copy_package(tmp_path / "out")
+    for name in build_fast.DATA:
+        link = tmp_path / "out" / name
+        assert link.is_dir() and (link / ".").resolve() != gone / name
