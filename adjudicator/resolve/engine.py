@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from operator import itemgetter
+from sys import intern
 from typing import Literal, NamedTuple
 
 from adjudicator.board.map import Map, load_map
@@ -131,7 +132,7 @@ class _Kept(NamedTuple):
 
 
 _KEPT: dict[str | None, _Kept] = {}
-_KEPT_LIMIT = 1 << 15
+_KEPT_LIMIT = 1 << 14
 
 
 def _kept(province_of: Mapping[str, str], entry: OrderEntry) -> _Kept | None:
@@ -145,7 +146,11 @@ def _kept(province_of: Mapping[str, str], entry: OrderEntry) -> _Kept | None:
         return None
     unit = order.unit
     movement = isinstance(order, MovementOrder)
-    known = _Kept(order, province_of[unit.location], movement, str(order), str(unit))
+    text, given = str(order), entry.input
+    if given is not None and text == given:  # a text already canonical (most are): one string
+        text = given
+    # a unit's string is shared by all the texts that order it (a map has a few hundred)
+    known = _Kept(order, province_of[unit.location], movement, text, intern(str(unit)))
     if len(_KEPT) >= _KEPT_LIMIT:
         _KEPT.clear()  # bounded: a long run keeps the recent texts
     _KEPT[entry.input] = known

@@ -89,11 +89,10 @@ _BOUNCE = ("bounce",)
 
 
 class _Culprit(NamedTuple):
-    """The explanations that name one order's unit alone, made once per order: the reader
-    returns the same immutable order for a text read before, and a legal order names its unit
-    as it stands."""
+    """The explanations that name one unit alone, made once per unit and (for a move) its
+    target: they depend on nothing else, so a map has a few hundred of them however many
+    order texts a long run meets."""
 
-    order: MovementOrder
     bounced_by_move: Resolution
     """A move bounced off this unit's move ("bounced with A PAR - BUR")."""
     bounced_by_unit: Resolution
@@ -102,26 +101,25 @@ class _Culprit(NamedTuple):
     """A support cut by this unit ("support cut by A PAR")."""
 
 
-_CULPRITS: dict[int, _Culprit] = {}
-"""By the order's identity: the kept value holds the order, so no other object has its id."""
-_CULPRITS_LIMIT = 1 << 14
+_CULPRITS: dict[str, _Culprit] = {}
+"""By the unit's order as a reason names it ("A PAR - BUR" for a move, else "A PAR")."""
+_CULPRITS_LIMIT = 1 << 12
 
 
 def _culprit(order: MovementOrder) -> _Culprit:
-    known = _CULPRITS.get(id(order))
+    name = str(order.unit)
+    as_move = f"{name} - {order.target}" if isinstance(order, Move) else name
+    known = _CULPRITS.get(as_move)
     if known is None:
-        name = str(order.unit)
         named = (name,)
-        as_move = f"{name} - {order.target}" if isinstance(order, Move) else name
         known = _Culprit(
-            order,
             Resolution(False, _BOUNCE, "bounced with " + as_move, named),
             Resolution(False, _BOUNCE, "bounced with " + name, named),
             Resolution(False, ("cut",), "support cut by " + name, named),
         )
         if len(_CULPRITS) >= _CULPRITS_LIMIT:
-            _CULPRITS.clear()  # bounded: a long run keeps the recent orders
-        _CULPRITS[id(order)] = known
+            _CULPRITS.clear()  # bounded: variants with many units, or many maps
+        _CULPRITS[as_move] = known
     return known
 
 

@@ -213,7 +213,7 @@ def test_outcome_does_not_depend_on_order_of_the_mapping() -> None:
     assert forward == backward
 
 
-def test_one_units_explanations_are_kept_per_order_and_bounded(
+def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(movement, "_CULPRITS", {})
@@ -225,9 +225,22 @@ def test_one_units_explanations_are_kept_per_order_and_bounded(
         assert named.bounced_by_unit.reason == "bounced with A PAR"
         assert named.cut_by == (False, ("cut",), "support cut by A PAR", ("A PAR",))
     hold = Hold(army)
-    assert movement._culprit(hold) is movement._culprit(hold)  # made once per order
+    assert movement._culprit(hold) is movement._culprit(Hold(army))  # once per unit, not order
     assert movement._culprit(hold).bounced_by_move.reason == "bounced with A PAR"
     assert 0 < len(movement._CULPRITS) <= 4
+
+
+def test_explanations_kept_do_not_grow_with_the_texts_met(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long run meets ever new order texts (and orders), but one unit's explanations depend
+    only on the unit and its target: what is kept stays at a few hundred per map (a batch's
+    memory must stay flat)."""
+    monkeypatch.setattr(movement, "_CULPRITS", {})
+    for _ in range(3):  # new, equal order values each time, as new texts give
+        for location in ("PAR", "BUR", "MAR"):
+            for target in ("PIC", "GAS"):
+                movement._culprit(Move(UnitRef(UnitType.ARMY, location), target))
+            movement._culprit(Hold(UnitRef(UnitType.ARMY, location)))
+    assert len(movement._CULPRITS) == 9
 
 
 def test_decisions_that_ask_no_other_are_settled_before_the_algorithm_runs() -> None:
