@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import corpus, write_corpus
 from pydantic_core import from_json
 
-from adjudicator.contract import documents, jsonout
+from adjudicator.contract import jsonout, reading
 from adjudicator.contract.batch import CHUNK, process_line, steady_gc
 from adjudicator.contract.documents import PhaseDocument, adjudicate_document
 
@@ -136,9 +136,9 @@ def json_io(lines: list[bytes], repeat: int) -> None:
         "json.loads + model_validate": lambda t: PhaseDocument.model_validate(json.loads(t)),
         "from_json alone (batch parses)": from_json,
         # the whole read, to a Position: batch's way against validating first
-        "batch read: from_json+position": lambda t: documents._read_trusting(from_json(t)),
-        "model_validate_json+position": lambda t: documents._read_validated(
-            documents.read_phase_json(t)
+        "batch read: from_json+position": lambda t: reading.read_trusting(from_json(t)),
+        "model_validate_json+position": lambda t: reading.read_validated(
+            reading.read_phase_json(t)
         ),
     }
     if orjson:

@@ -1,6 +1,6 @@
 """The JSON schemas of the contract's documents, generated from pydantic models.
 
-The phase document's model is the one that validates input (documents.PhaseDocument). The
+The phase document's model is the one that validates input (reading.PhaseDocument). The
 result document is written by plain functions for speed; its models here describe that output,
 and a test validates real results against them, so the schema cannot drift from the program.
 Run `python -m adjudicator.contract.schema docs/schema` to regenerate the committed files.
@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.contract.documents import PhaseDocument
+from adjudicator.contract.reading import PhaseDocument
 
 
 class _Strict(BaseModel):
