@@ -25,6 +25,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import steady
+
 from adjudicator import build_fast
 
 BENCH = Path(__file__).resolve().parent
@@ -100,10 +102,7 @@ def table(runs: dict[str, list[dict[str, float]]], args: argparse.Namespace) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--phases", type=int, default=1000, help="timed phases in all")
-    parser.add_argument("--rounds", type=int, default=25, help="slices timed in turn")
-    parser.add_argument("--warm", type=int, default=3000, help="warm-up phases (another seed)")
+    parser = steady.measure_parser(__doc__, 1000, 25)
     parser.add_argument("--repeats", type=int, default=2, help="interpreters per build")
     parser.add_argument("--workdir", type=Path, default=Path("/tmp"))
     parser.add_argument("--only", nargs="+", metavar="PREFIX", help="compile only these parts")

@@ -172,11 +172,18 @@ def table(results: list[Round], markdown: bool) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--phases", type=int, default=2000, help="timed phases in all")
-    parser.add_argument("--rounds", type=int, default=50, help="slices timed in turn")
+def measure_parser(doc: str, phases: int, rounds: int) -> argparse.ArgumentParser:
+    """A command line with `measure`'s arguments (timed phases, rounds, warm-up phases), for
+    each bench that times with it; `doc` is the bench's module docstring."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("--phases", type=int, default=phases, help="timed phases in all")
+    parser.add_argument("--rounds", type=int, default=rounds, help="slices timed in turn")
     parser.add_argument("--warm", type=int, default=3000, help="warm-up phases (another seed)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = measure_parser(__doc__, 2000, 50)
     parser.add_argument("--readme", action="store_true", help="print the table as markdown")
     parser.add_argument("--verbose", action="store_true", help="print every round")
     args = parser.parse_args(argv)

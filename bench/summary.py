@@ -109,10 +109,7 @@ def compiled_build(args: argparse.Namespace) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--phases", type=int, default=1000, help="timed phases")
-    parser.add_argument("--rounds", type=int, default=25, help="slices timed in turn")
-    parser.add_argument("--warm", type=int, default=3000, help="warm-up phases (another seed)")
+    parser = steady.measure_parser(__doc__, 1000, 25)
     parser.add_argument("--positions", type=int, default=300, help="possible-orders positions")
     parser.add_argument("--workdir", default="/tmp", help="where the compiled tree goes")
     parser.add_argument("--no-compiled", action="store_true", help="skip the compiled build")
