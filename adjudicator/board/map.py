@@ -473,12 +473,21 @@ def read_map_file(path: Path) -> Map:
 def load_map(name_or_path: str = "standard") -> Map:
     """A variant by name (maps/NAME.toml) or a path to a map file; loaded once per process."""
     candidate = Path(name_or_path)
-    if candidate.suffix == ".toml" and candidate.is_file():
+    if candidate.suffix == ".toml" and _is_file(candidate):
         return read_map_file(candidate)
     path = data_dir("maps") / f"{name_or_path}.toml"
-    if not path.is_file():
+    if not _is_file(path):
         known = sorted(p.stem for p in data_dir("maps").glob("*.toml"))
         raise MapError(
             name_or_path, [f"unknown variant {name_or_path!r}; known: {', '.join(known)}"]
         )
     return read_map_file(path)
+
+
+def _is_file(path: Path) -> bool:
+    """`Path.is_file`, False for a name the file system refuses (one too long, say): a phase
+    document may name any variant, and an unknown one is a MapError, not an OSError."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False

@@ -298,6 +298,9 @@ def _dislodged(
             unit, province = _unit(game_map, vocabulary.units[power], power, text)
             if type(retreats) is not list or not all(type(r) is str for r in retreats):
                 raise _Malformed
+            if province in dislodged:
+                earlier = dislodged[province].unit
+                raise DocumentError(f"two dislodged units in {province}: {earlier}, {text}")
             dislodged[province] = Dislodged(unit, tuple(r.upper() for r in retreats))
     return dislodged
 

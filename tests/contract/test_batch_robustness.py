@@ -56,3 +56,25 @@ def test_mutated_documents_give_a_result_or_an_error_line(changes: list[tuple[st
     else:
         assert answer["line"] == 7
         assert answer["error"]
+
+
+def test_a_variant_name_the_file_system_refuses_is_an_error_line() -> None:
+    """A name too long for a file name was an OSError that stopped the whole batch."""
+    doc = {**EXAMPLE, "variant": "a" * 300}
+    text, ok = process_line((3, json.dumps(doc)))
+    assert not ok
+    answer = json.loads(text)
+    assert answer["line"] == 3
+    assert "unknown variant 'aaaa" in answer["error"]
+
+
+def test_two_dislodged_units_in_one_province_are_refused() -> None:
+    """As two units in one province are: the later one silently replaced the earlier."""
+    doc = {
+        "phase": "S1901R",
+        "units": {},
+        "dislodged": {"GERMANY": {"A PAR": ["BUR"]}, "FRANCE": {"A PAR": ["PIC"]}},
+    }
+    text, ok = process_line((1, json.dumps(doc)))
+    assert not ok
+    assert json.loads(text)["error"] == "two dislodged units in PAR: A PAR, A PAR"
