@@ -270,8 +270,14 @@ def resolve_power(game_map: Map, text: str, *, prefix: bool = False) -> str | No
         return matches[0]
     if matches:
         raise AmbiguousName(f"ambiguous power {text!r}: {', '.join(matches)}", tuple(matches))
+    raise unknown_power(game_map, text)
+
+
+def unknown_power(game_map: Map, text: str) -> UnknownName:
+    """The error for a name of no power of the map, listing the known ones (every reader of a
+    power's name words it so)."""
     known = ", ".join(game_map.powers)
-    raise UnknownName(f"unknown power {text!r} on {game_map.name}; known: {known}")
+    return UnknownName(f"unknown power {text!r} on {game_map.name}; known: {known}")
 
 
 def split_coast(game_map: Map, words: Sequence[str]) -> tuple[Sequence[str], str | None]:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.board.map import Map, MapError, load_map
-from adjudicator.board.names import resolve_power
+from adjudicator.board.names import resolve_power, unknown_power
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase, Unit, UnitType
@@ -177,8 +177,7 @@ def _power(game_map: Map, name: str) -> str:
         raise _Malformed
     power = name.upper()
     if power not in game_map.powers:
-        known = ", ".join(game_map.powers)
-        raise DocumentError(f"unknown power {name!r} on {game_map.name}; known: {known}")
+        raise DocumentError(str(unknown_power(game_map, name)))
     return power
 
 
@@ -315,10 +314,7 @@ def _check_order_powers(game_map: Map, orders: Mapping[str, list[str] | str]) ->
         if type(name) is not str:
             raise _Malformed
         if name not in powers and name.strip() and resolve_power(game_map, name) is None:
-            known = ", ".join(game_map.powers)
-            raise DocumentError(
-                f"orders: unknown power {name!r} on {game_map.name}; known: {known}"
-            )
+            raise DocumentError(f"orders: {unknown_power(game_map, name)}")
 
 
 def _winner(game_map: Map, name: str) -> str:
@@ -330,10 +326,7 @@ def _check_rule_names(game_map: Map, rules: Rules) -> None:
     """The powers and sides a rule option names must be the variant's (a typo would do nothing)."""
     for name in rules.disorder:
         if name.upper() not in game_map.powers:
-            known = ", ".join(game_map.powers)
-            raise DocumentError(
-                f"rules.disorder: unknown power {name!r} on {game_map.name}; known: {known}"
-            )
+            raise DocumentError(f"rules.disorder: {unknown_power(game_map, name)}")
     toss = rules.coin_toss
     if toss is not None and toss.upper() not in game_map.sides:
         sides = ", ".join(game_map.sides) or "none (the variant has no sides)"
