@@ -176,7 +176,7 @@ def interpret_orders(
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
         power = key if key in codes else power_key(game_map, key)
-        given = [texts] if isinstance(texts, str) else texts
+        given = [texts] if isinstance(texts, str) else list(texts)  # any sequence, read once
         done = one_order.read(power, given, results) if power in powers else 0
         verb = ""
         for text in given[done:]:

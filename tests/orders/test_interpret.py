@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from helpers_orders import only_entry, only_error, position, read
 
@@ -33,6 +37,18 @@ def test_power_keys_in_any_case() -> None:
         ("ENGLAND", "F LON - NTH"),
         ("FRANCE", "A PAR - BUR"),
     ]
+
+
+@pytest.mark.parametrize(
+    "wrap", [list, tuple, deque, lambda texts: iter(texts)], ids=["list", "tuple", "deque", "iter"]
+)
+def test_a_power_s_orders_may_come_in_any_iterable(wrap: Callable[[list[str]], Any]) -> None:
+    """The one-order fast path took a slice of the power's texts: a deque or an iterator
+    raised TypeError where a list was read."""
+    texts = ["A Par - Bur", "A Mar H", "F Bre - Mao\nF Kie - Den"]
+    expected = read(START, {"FRANCE": texts})
+    assert read(START, {"FRANCE": wrap(texts)}) == expected
+    assert [str(e.order) for e in expected[0]] == ["A PAR - BUR", "A MAR H", "F BRE - MAO"]
 
 
 def test_several_lines_and_orders_per_line() -> None:
