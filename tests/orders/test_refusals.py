@@ -7,6 +7,7 @@ import string
 
 import pytest
 
+from adjudicator.orders import refusals
 from adjudicator.orders.refusals import TEMPLATES, kind_of, reason
 
 
@@ -33,3 +34,14 @@ def test_words_of_no_template_have_no_kind() -> None:
     assert kind_of("France is in civil disorder (rulebook XIV.3): its orders are ignored") is None
     assert kind_of(None) is None
     assert kind_of("") is None
+
+
+def test_no_filled_template_also_reads_as_an_earlier_one_of_another_kind() -> None:
+    """`kind_of` takes the first template that matches a reason's words: a particular wording
+    must come before any general one that would also match it with another kind."""
+    patterns = refusals._patterns()
+    for position, (key, (template, kind)) in enumerate(TEMPLATES.items()):
+        words = reason(key, **_filled(template))
+        for pattern, earlier in patterns[:position]:
+            if pattern.fullmatch(words):
+                assert earlier == kind, f"{key!r} reads as an earlier template's kind {earlier}"
