@@ -147,6 +147,10 @@ def needed_for_convoy(
     """Is `fleet` on some convoy route from `source` to `target` of which every fleet is needed
     (DATC 6.G.19)? The one search for it is Seas.needed (the possible-orders table asks it
     for every fleet at once); the fleets not in a convoy area carry nothing."""
+    water = game_map.facts.water
+    alone = fleet in water.get(source, _NOWHERE) and fleet in water.get(target, _NOWHERE)
+    if alone and fleet in fleets:
+        return True  # the fleet alone is a route (the usual convoy): no search
     seas = seas_of(game_map)
     mask = 0
     for province in fleets:

@@ -170,9 +170,6 @@ def _convoy_problem(game_map: Map, order: model.Convoy) -> str | Depends | None:
 def _needed_problem(game_map: Map, board: Board, order: model.Convoy) -> str | None:
     """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
     fleet, army, target = order.unit, order.army, order.target
-    water = game_map.facts.water
-    if fleet.province in water[army.province] and fleet.province in water[target]:
-        return None  # the fleet alone is a route (the usual convoy): no search
     if not needed_for_convoy(
         game_map, board.sea_fleets | {fleet.province}, army.province, target, fleet.province
     ):

@@ -60,3 +60,31 @@ def test_a_fleet_is_needed_only_on_a_route_without_a_short_cut() -> None:
     assert not needed_for_convoy(MAP, frozenset({"NTH", "SKA"}), "LON", "NWY", "SKA")
     assert needed_for_convoy(MAP, frozenset({"ENG", "MAO"}), "LON", "POR", "MAO")
     assert not needed_for_convoy(MAP, frozenset({"ENG", "MAO"}), "LON", "POR", "IRI")
+
+
+def test_a_fleet_that_alone_links_army_and_target_is_needed_as_the_search_says() -> None:
+    """needed_for_convoy answers a one-fleet route without searching: the answer must be the
+    search's (Seas.needed), for every such fleet, army and target of the map, with other
+    fleets at sea around it or not."""
+    from adjudicator.board.seas import seas_of
+
+    game_map = load_map("standard")
+    water = game_map.facts.water
+    seas = seas_of(game_map)
+    checked = 0
+    coastal = {p: near for p, near in water.items() if p in seas.coast_bit}  # armies stand there
+    for source, near_source in coastal.items():
+        for target, near_target in coastal.items():
+            if source == target:
+                continue
+            for fleet in near_source & near_target:
+                for others in (frozenset(), frozenset(near_source | near_target) - {fleet}):
+                    fleets = others | {fleet}
+                    mask = 0
+                    for province in fleets:
+                        mask |= seas.area_bit.get(province, 0)
+                    found = seas.needed(mask, source).get(seas.area_bit[fleet], 0)
+                    expected = bool(found & seas.coast_bit.get(target, 0))
+                    assert needed_for_convoy(game_map, fleets, source, target, fleet) is expected
+                    checked += 1
+    assert checked > 100
