@@ -20,6 +20,7 @@ from adjudicator.orders.interpret import interpret_orders
 from adjudicator.orders.model import (
     Build,
     Disband,
+    Hold,
     MovementOrder,
     Order,
     RetreatOrder,
@@ -248,7 +249,8 @@ def _line(
         tags, culprits = (*tags, "disbanded"), ()
     if entry is None or known is None:  # no order: the unit held
         word = _OUTCOME[succeeds]
-        return OrderResult(unit.power, str(unit), None, f"{unit} H", word, tags, reason, culprits)
+        held = str(Hold(_ref(unit)))  # the notation is the order model's (rare: a unit unordered)
+        return OrderResult(unit.power, str(unit), None, held, word, tags, reason, culprits)
     if entry.illegal is not None:
         return _illegal(unit.power, str(unit), entry, tags)
     word = _OUTCOME[succeeds]
