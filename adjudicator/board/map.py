@@ -89,6 +89,8 @@ class _Derived:
     centers: frozenset[str] | None = None
     convoy_areas: frozenset[str] | None = None
     closed: Map | None = None
+    neutral: tuple[frozenset[str], tuple[tuple[str, Phase], ...]] | None = None
+    """The powers always neutral, and those neutral until a phase (with it)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -225,12 +227,15 @@ class Map:
         return info.adjective if info else code.title()
 
     def neutral_at(self, phase: Phase) -> frozenset[str]:
-        """The powers nobody plays in this phase."""
-        return frozenset(
-            p.code
-            for p in self.powers.values()
-            if p.neutral or (p.neutral_until is not None and phase < p.neutral_until)
-        )
+        """The powers nobody plays in this phase (one shared set when no neutrality ends)."""
+        derived = self._derived
+        if derived.neutral is None:
+            powers = self.powers.values()
+            always = frozenset(p.code for p in powers if p.neutral)
+            ends = tuple((p.code, p.neutral_until) for p in powers if p.neutral_until is not None)
+            derived.neutral = always, ends
+        always, ends = derived.neutral
+        return always.union(c for c, end in ends if phase < end) if ends else always
 
     def during(self, phase: Phase) -> Map:
         """The board as it is in `phase`: without the links into closed provinces, if any."""

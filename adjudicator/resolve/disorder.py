@@ -17,7 +17,7 @@ from operator import attrgetter
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
-from adjudicator.board.types import Phase, PhaseKind
+from adjudicator.board.types import PhaseKind
 from adjudicator.orders.results import OrderEntry, OrderError, OrderResult
 
 
@@ -39,7 +39,7 @@ def disorder(
     rules: Rules,
 ) -> Disorder:
     """Which powers are neutral or in civil disorder in this phase."""
-    neutral = _neutral(game_map, position.phase)
+    neutral = game_map.neutral_at(position.phase)
     declared = neutral | frozenset(map(str.upper, rules.disorder)) if rules.disorder else neutral
     strict = rules.disorder_units == "rulebook"
     disbanded = declared if strict else neutral
@@ -57,21 +57,6 @@ def disorder(
 _POWER = attrgetter("power")
 _MOVEMENT = PhaseKind.MOVEMENT  # (a module constant: an enum member's lookup is dear)
 _NOBODY = Disorder(frozenset(), frozenset(), frozenset())
-_ALWAYS: dict[Map, tuple[frozenset[str] | None]] = {}
-"""Map -> its neutral powers when they are the same in every phase (None: they change)."""
-_ALWAYS_LIMIT = 64
-
-
-def _neutral(game_map: Map, phase: Phase) -> frozenset[str]:
-    """`Map.neutral_at`, asked once per map when no power's neutrality ends."""
-    known = _ALWAYS.get(game_map)
-    if known is None:
-        changing = any(p.neutral_until is not None for p in game_map.powers.values())
-        if len(_ALWAYS) >= _ALWAYS_LIMIT:
-            _ALWAYS.clear()  # bounded: a process meets few maps
-        known = _ALWAYS[game_map] = (None if changing else game_map.neutral_at(phase),)
-    always = known[0]
-    return game_map.neutral_at(phase) if always is None else always
 
 
 def _note(power: str, out: Disorder) -> str:
