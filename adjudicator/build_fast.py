@@ -24,6 +24,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -162,14 +163,24 @@ def cached_build(cache: Path, modules: Sequence[str] = COMPILED) -> Path:
             shutil.rmtree(done / "build")  # the C sources and objects: only the .so are kept
             (done / "built").write_text("\n".join(modules) + "\n")
             _prune(cache, keep=3)
+        else:
+            os.utime(done)  # in use again: the newest, whatever its age
     return done
 
 
-def _prune(cache: Path, keep: int) -> None:
-    """Remove all but the `keep` newest builds (each source change makes a new one)."""
+IN_USE = 3600.0
+"""Seconds after its last use when a build may be pruned: the caller copies it after the lock
+is released, so a build another process has just been given must outlive that copy."""
+
+
+def _prune(cache: Path, keep: int, now: float | None = None) -> None:
+    """Remove all but the `keep` most recently used builds (each source change makes a new
+    one), except any used within IN_USE seconds (checkouts building side by side)."""
+    now = time.time() if now is None else now
     builds = sorted(cache.glob("mypyc-*"), key=lambda path: path.stat().st_mtime, reverse=True)
     for old in builds[keep:]:
-        shutil.rmtree(old, ignore_errors=True)
+        if now - old.stat().st_mtime > IN_USE:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def overlay(build: Path, out: Path) -> Path:
