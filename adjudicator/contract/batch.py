@@ -74,8 +74,9 @@ def numbered_lines(lines: Iterable[str | bytes]) -> Iterator[Numbered]:
 
 
 def process_chunk(lines: list[Numbered]) -> tuple[bytes, int]:
-    """A worker's task: numbered lines -> their output lines as one piece of bytes (each line
-    ending in a newline) and how many failed. One object back per chunk, not one per line."""
+    """A task of a worker process (`--jobs`) or of a Dask worker (contract/cluster.py):
+    numbered lines -> their output lines as one piece of bytes (each line ending in a newline)
+    and how many failed. One object back per chunk, not one per line."""
     texts, failures = [], 0
     for line in lines:
         text, ok = process_line(line)
@@ -113,6 +114,16 @@ def write_lines(sink: IO[bytes], outputs: Iterable[tuple[bytes, bool]]) -> int:
     for text, ok in outputs:
         sink.write(text + b"\n")
         failures += not ok
+    return failures
+
+
+def write_chunks(sink: IO[bytes], chunks: Iterable[tuple[bytes, int]]) -> int:
+    """Write each chunk's output lines (`process_chunk`'s answers, in input order); returns how
+    many were error lines."""
+    failures = 0
+    for text, failed in chunks:
+        sink.write(text)
+        failures += failed
     return failures
 
 
@@ -157,14 +168,11 @@ def _run_jobs(work: Iterable[Numbered], sink: IO[bytes], jobs: int) -> int:
     """The lines over `jobs` worker processes. Not multiprocessing.Pool: its worker-handling
     thread wakes whenever the result pipe is readable and spun while a chunk's results were
     read (bench/batch.py measured ~40 µs of the parent's CPU per line, against ~16 µs here)."""
-    failures = 0
     pool = ProcessPoolExecutor(jobs, mp_context=_pool_context())
     try:
-        for text, failed in in_order(
+        chunks = in_order(
             lambda part: pool.submit(process_chunk, part), work, CHUNK, IN_FLIGHT * jobs
-        ):
-            sink.write(text)
-            failures += failed
+        )
+        return write_chunks(sink, chunks)
     finally:
         pool.shutdown(cancel_futures=True)
-    return failures

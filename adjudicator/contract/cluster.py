@@ -19,11 +19,10 @@ from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from adjudicator.contract import batch
 from adjudicator.contract.batch import (
-    Numbered,
     numbered_lines,
+    process_chunk,
     process_document,
-    process_line,
-    write_lines,
+    write_chunks,
 )
 
 if TYPE_CHECKING:
@@ -34,11 +33,6 @@ IN_FLIGHT = 3  # partitions queued per worker thread: work is ready when a task 
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def process_partition(lines: list[Numbered]) -> list[tuple[bytes, bool]]:
-    """One task: a partition of numbered input lines -> their output lines."""
-    return [process_line(line) for line in lines]
 
 
 def process_documents(documents: list[tuple[int, Mapping[str, Any]]]) -> list[dict[str, Any]]:
@@ -72,26 +66,27 @@ def connect(dask: str | Client) -> Iterator[Client]:
 
 
 def in_order(
-    client: Client, task: Callable[[list[T]], list[R]], items: Iterable[T], size: int
+    client: Client, task: Callable[[list[T]], R], items: Iterable[T], size: int
 ) -> Iterator[R]:
-    """Each item's result, in input order, computed on the cluster partition by partition."""
+    """Each partition's result, in input order, computed on the cluster."""
     threads = client.nthreads()  # type: ignore[no-untyped-call]
     window = IN_FLIGHT * max(1, sum(threads.values()))
 
     def submit(part: list[T]) -> Any:
         return client.submit(task, part, pure=False)
 
-    return chain.from_iterable(batch.in_order(submit, items, size, window))
+    return batch.in_order(submit, items, size, window)
 
 
 def run_batch_on_dask(
     source: Iterable[str | bytes], sink: IO[bytes], dask: str | Client, partition: int = 0
 ) -> int:
-    """`adjudicator batch --dask ADDRESS`: like run_batch; returns how many lines failed."""
+    """`adjudicator batch --dask ADDRESS`: like run_batch (each partition is a chunk of
+    `--jobs`, the same task); returns how many lines failed."""
     with connect(dask) as client:
         lines = numbered_lines(source)
-        outputs = in_order(client, process_partition, lines, partition or PARTITION)
-        return write_lines(sink, outputs)
+        chunks = in_order(client, process_chunk, lines, partition or PARTITION)
+        return write_chunks(sink, chunks)
 
 
 def adjudicate_documents(
@@ -108,4 +103,5 @@ def adjudicate_documents(
         yield from (process_document(item)[0] for item in numbered)
         return
     with connect(dask) as client:
-        yield from in_order(client, process_documents, numbered, partition or PARTITION)
+        parts = in_order(client, process_documents, numbered, partition or PARTITION)
+        yield from chain.from_iterable(parts)
