@@ -136,7 +136,9 @@ def json_io(lines: list[bytes], repeat: int) -> None:
         "json.loads + model_validate": lambda t: PhaseDocument.model_validate(json.loads(t)),
         "from_json alone (batch parses)": from_json,
         # the whole read, to a Position: batch's way against validating first
-        "batch read: from_json+position": lambda t: reading.read_trusting(from_json(t)),
+        "batch read: from_json+position": lambda t: reading.read_document(
+            from_json(t), lambda: reading.read_phase_json(t)
+        ),
         "model_validate_json+position": lambda t: reading.read_validated(
             reading.read_phase_json(t)
         ),

@@ -24,9 +24,9 @@ from adjudicator.contract.reading import (
     PhaseFields,
     orders_from_document,
     position_from_document,
+    read_document,
     read_phase_document,
     read_phase_json,
-    read_trusting,
     read_validated,
     vocabulary_of,
 )
@@ -114,17 +114,16 @@ def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
 
 def adjudicate_document(data: Mapping[str, Any]) -> dict[str, Any]:
     """A phase document (parsed JSON) in, a result document out; DocumentError if unusable."""
-    read = read_trusting(data) or read_validated(read_phase_document(data))
-    return _adjudicate(*read)
+    return _adjudicate(*read_document(data, lambda: read_phase_document(data)))
 
 
 def adjudicate_json_line(line: str | bytes) -> bytes:
     """One line of `adjudicator batch`: JSON text in, compact JSON of the result out."""
     try:  # the parser of pydantic's validation, without the validation: the same values
-        read = read_trusting(from_json(line))
-    except ValueError:  # not JSON: pydantic words it below
-        read = None
-    return dumps(_adjudicate(*(read or read_validated(read_phase_json(line)))))
+        data = from_json(line)
+    except ValueError:  # not JSON: pydantic words it
+        data = None
+    return dumps(_adjudicate(*read_document(data, lambda: read_phase_json(line))))
 
 
 def _adjudicate(

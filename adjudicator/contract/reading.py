@@ -2,14 +2,15 @@
 the rules, with the contract's errors (`DocumentError`) for what is not usable.
 
 `PhaseDocument` validates what a tool sends (and gives its JSON schema); a well-formed document
-is read without it (`read_trusting`: each value checked where it is used), a malformed one
+is read without it (`read_document`: each value checked where it is used), a malformed one
 through it, so that its error is pydantic's, worded as ever.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -17,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.names import resolve_power, unknown_power
 from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.resources import data_dir
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase, Unit, UnitType
 
@@ -89,23 +91,54 @@ PhaseFields = PhaseDocument | _Given
 _Read = tuple[Position, dict[str, list[str]], Rules]
 
 
-def read_trusting(data: object) -> _Read | None:
-    """The position, orders and rules of a well-formed phase document (parsed JSON), read
-    without validating it first (see `_Given`); None for any document with a problem, which
-    the caller then has pydantic read, so that a malformed document's error comes first."""
+def read_document(data: object, validate: Callable[[], PhaseDocument]) -> _Read:
+    """The position, orders and rules of a phase document to adjudicate (`data`: parsed JSON,
+    None for text that is not JSON), read without pydantic when it is well-formed (see
+    `_Given`). `validate` has pydantic read the document when it is not: when a value has a
+    type the contract does not allow, the document is read from pydantic's values (or
+    pydantic's error raised); when the document is refused for what it says (DocumentError),
+    `validate` only checks its types, so that pydantic's error comes first when it has one,
+    and otherwise the error found is raised: read again, the document would give the same."""
     given = _Given.of(data)
-    if given is None:
-        return None
-    try:
-        position, rules = position_from_document(given)
-        return position, orders_from_document(given), rules
-    except (ValueError, TypeError):  # DocumentError and _Malformed among them
-        return None
+    if given is not None:
+        try:
+            return _read(given)
+        except DocumentError:
+            validate()
+            raise
+        except (ValueError, TypeError):  # _Malformed among them
+            pass
+    return _read(validate())
 
 
 def read_validated(doc: PhaseDocument) -> _Read:
+    """The position, orders and rules of a phase document pydantic validated."""
+    return _read(doc)
+
+
+def _read(doc: PhaseFields) -> _Read:
+    _check_variant(doc.variant)
     position, rules = position_from_document(doc)
     return position, orders_from_document(doc), rules
+
+
+def _check_variant(name: object) -> None:
+    """A phase document names a bundled variant (maps/NAME.toml, `adjudicator variants`): the
+    name of a map file elsewhere (which `load_map` reads, for a game file's own map) is refused,
+    so that a document sent to a server cannot have it read any file."""
+    variants = bundled_variants()
+    if name not in variants and type(name) is str:
+        known = ", ".join(sorted(variants))
+        problem = f"{name}: unknown variant {name!r}; known: {known}"
+        if Path(name).name != name or name.endswith(".toml"):
+            problem += " (a phase document names a variant, not a map file)"
+        raise DocumentError(problem)
+
+
+@cache
+def bundled_variants() -> frozenset[str]:
+    """The names of the variants in the package's maps/ (files there do not change)."""
+    return frozenset(path.stem for path in data_dir("maps").glob("*.toml"))
 
 
 class _Vocabulary(NamedTuple):

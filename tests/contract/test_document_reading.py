@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -14,12 +16,13 @@ from helpers_batch import EXAMPLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.contract import documents
+from adjudicator.contract import documents, reading
 from adjudicator.contract.documents import (
     DocumentError,
     adjudicate_document,
     adjudicate_json_line,
     adjudicate_phase_document,
+    position_from_document,
     read_phase_document,
     read_phase_json,
 )
@@ -70,6 +73,63 @@ def test_two_units_in_one_province_are_refused() -> None:
     coasts = {"phase": "S1901M", "units": {"RUSSIA": ["A STP"], "ENGLAND": ["F STP/NC"]}}
     with pytest.raises(DocumentError, match="two units in STP: A STP, F STP/NC"):
         adjudicate_document(coasts)
+
+
+def test_a_document_refused_for_what_it_says_is_read_once() -> None:
+    """It was read, refused, then validated by pydantic and read again to the same error."""
+    bad_unit = {**EXAMPLE, "units": {"FRANCE": ["A PAR", "X BUR"]}}
+    line = json.dumps(bad_unit)
+    for adjudicate in (adjudicate_document, adjudicate_json_line):
+        given = bad_unit if adjudicate is adjudicate_document else line
+        with (
+            mock.patch.object(
+                reading, "position_from_document", wraps=reading.position_from_document
+            ) as reads,
+            pytest.raises(DocumentError, match="bad unit 'X BUR' of FRANCE"),
+        ):
+            adjudicate(given)
+        assert reads.call_count == 1
+
+
+def test_a_malformed_value_is_worded_first_whatever_else_is_wrong() -> None:
+    """The unit is refused first when read, but pydantic's error is the answer, as it was."""
+    both = {**EXAMPLE, "units": {"FRANCE": ["X BUR"]}, "orders": {"FRANCE": 3}}
+    expected = "not a phase document: orders.FRANCE.list[str]: Input should be a valid "
+    with pytest.raises(DocumentError, match=re.escape(expected)):
+        adjudicate_document(both)
+    with pytest.raises(DocumentError, match=re.escape(expected)):
+        adjudicate_json_line(json.dumps(both))
+
+
+ISLAND = Path(__file__).parents[1] / "maps" / "island.toml"
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [str(ISLAND), "../tests/maps/island", "../tests/maps/island.toml", "standard.toml"],
+)
+def test_a_phase_document_names_a_bundled_variant_not_a_map_file(variant: str) -> None:
+    """A path (absolute, or relative to maps/) had any .toml file on the server read."""
+    document = {"variant": variant, "phase": "S1201M"}
+    expected = f"unknown variant {variant!r}; known: 1900, ancmed, "
+    hint = "(a phase document names a variant, not a map file)"
+    routes: list[tuple[Callable[[Any], Any], Any]] = [
+        (adjudicate_document, document),
+        (adjudicate_json_line, json.dumps(document)),
+        (adjudicate_phase_document, read_phase_document(document)),
+    ]
+    for adjudicate, sent in routes:
+        with pytest.raises(DocumentError, match=re.escape(expected)) as refused:
+            adjudicate(sent)
+        assert str(refused.value).endswith(hint)
+
+
+def test_a_game_file_may_still_name_its_own_map_file() -> None:
+    """position_from_document reads what a game file names (`game new --variant FILE`)."""
+    position, _ = position_from_document(
+        read_phase_document({"variant": str(ISLAND), "phase": "S1201M"})
+    )
+    assert position.variant == str(ISLAND) and position.centers
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
