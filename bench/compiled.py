@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 import steady
+import tables
 
 from adjudicator import build_fast
 
@@ -72,20 +73,29 @@ def table(runs: dict[str, list[dict[str, float]]], args: argparse.Namespace) -> 
     def median(build: str, key: str) -> float:
         return statistics.median(run[key] for run in runs[build])
 
+    header = ["build", "reference", *(c for r in ROUTES for c in (r, "ref/ours"))]
+    rows = [
+        [
+            build,
+            f"{median(build, 'reference'):.0f}",
+            *(
+                cell
+                for route in ROUTES
+                for cell in (
+                    f"{median(build, route):.0f}",
+                    f"{median(build, route + '_ratio'):.1f}x",
+                )
+            ),
+        ]
+        for build in runs
+    ]
+    speedups = [median("compiled", r + "_ratio") / median("pure", r + "_ratio") for r in ROUTES]
+    rows.append(["compiled / pure", "", *(c for x in speedups for c in ("", f"{x:.2f}x"))])
     lines = [
         "µs per new dense phase; document: adjudicate_document(doc), python: adjudicate(position,"
         " orders, rules); ref/ours: the reference's time over ours",
-        f"{'build':16} {'reference':>9} | {'document':>8} {'ref/ours':>8} | {'python':>8}"
-        f" {'ref/ours':>8}",
+        tables.table(header, rows, [False, *[True] * (len(header) - 1)], markdown=False),
     ]
-    for build in runs:
-        cells = "".join(
-            f" | {median(build, route):8.0f} {median(build, route + '_ratio'):7.1f}x"
-            for route in ROUTES
-        )
-        lines.append(f"{build:16} {median(build, 'reference'):9.0f}{cells}")
-    speedups = [median("compiled", r + "_ratio") / median("pure", r + "_ratio") for r in ROUTES]
-    lines.append(f"{'compiled / pure':26}" + "".join(f" | {x:16.2f}x" for x in speedups))
     fast = median("compiled", "python")
     lines += [
         "",

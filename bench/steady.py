@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import tables
 from corpus import corpus
 from run import _reference_game, reference_available
 
@@ -153,16 +154,16 @@ def table(results: list[Round], markdown: bool) -> str:
         ),
     ]
     phases = sum(r.phases for r in results)
-    lines = []
-    if markdown:
-        lines += ["| measure | µs per phase | reference / ours |", "|---|---:|---:|"]
-        for label, seconds, ratio in rows:
-            shown = "1" if ratio is None else f"{ratio:.1f}\N{MULTIPLICATION SIGN}"
-            lines.append(f"| {label} | {seconds * 1e6:.0f} | {shown} |")
-    else:
-        for label, seconds, ratio in rows:
-            shown = "" if ratio is None else f"{ratio:6.1f}x"
-            lines.append(f"{label:72} {seconds * 1e6:7.0f} us {shown}")
+    cells = [
+        [
+            label,
+            f"{seconds * 1e6:.0f}",
+            "1" if ratio is None else f"{ratio:.1f}\N{MULTIPLICATION SIGN}",
+        ]
+        for label, seconds, ratio in rows
+    ]
+    header = ("measure", "µs per phase", "reference / ours")
+    lines = [tables.table(header, cells, (False, True, True), markdown)]
     lines += [
         "",
         f"{phases} new dense movement phases (bench/corpus.py, seed 1) in {len(results)} rounds,"

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import compiled
 import possible
 import steady
+import tables
 from run import reference_available
 
 from adjudicator import build_fast
@@ -39,11 +40,16 @@ from adjudicator import build_fast
 TARGET = 10.0
 
 
-def _row(label: str, ours_us: float, reference_us: float, ratio: float, target: str) -> str:
-    return f"| {label} | {ours_us:.0f} | {reference_us:.0f} | {ratio:.1f}x | {target} |"
+HEADER = ("measure", "ours, µs", "reference, µs", "reference / ours", "target")
+NUMERIC = (False, True, True, True, False)
+Row = list[str]
 
 
-def adjudication(args: argparse.Namespace) -> list[str]:
+def _row(label: str, ours_us: float, reference_us: float, ratio: float, target: str) -> Row:
+    return [label, f"{ours_us:.0f}", f"{reference_us:.0f}", f"{ratio:.1f}x", target]
+
+
+def adjudication(args: argparse.Namespace) -> list[Row]:
     rounds = steady.measure(args.phases, args.rounds, args.warm)
     median = statistics.median
     reference = median(r.reference for r in rounds) * 1e6
@@ -59,7 +65,7 @@ def adjudication(args: argparse.Namespace) -> list[str]:
     return rows
 
 
-def possible_orders(args: argparse.Namespace) -> list[str]:
+def possible_orders(args: argparse.Namespace) -> list[Row]:
     f = possible.measure(args.positions, 2000, 1, 3, check=False)
     rows = []
     for label, (ours, reference) in (("first call", f.first), ("best of 3", f.best)):
@@ -86,7 +92,7 @@ def _stdout_to_stderr() -> Iterator[None]:
         os.close(saved)
 
 
-def compiled_build(args: argparse.Namespace) -> list[str]:
+def compiled_build(args: argparse.Namespace) -> list[Row]:
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "adjudicator"
     print("building (or reusing) the compiled build ...", file=sys.stderr)
     with _stdout_to_stderr():
@@ -122,9 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = adjudication(args) + possible_orders(args)
     if not args.no_compiled:
         rows += compiled_build(args)
-    print("| measure | ours, µs | reference, µs | reference / ours | target |")
-    print("|---|---:|---:|---:|---|")
-    print("\n".join(rows))
+    print(tables.table(HEADER, rows, NUMERIC))
     print(
         f"\nAdjudication: {args.phases} new dense movement phases, ours warmed up on {args.warm}"
         f" others, medians of {args.rounds} rounds; possible orders: {args.positions} new dense"
