@@ -58,7 +58,7 @@ def _order(
         None if own is None else ref(_TYPE[own[0]], own[1]),
         None if other is None else ref(_TYPE[other[0]], other[1]),
     )
-    return order_of(game_map, kind_code, text, reading.raw, *units)
+    return order_of(game_map, kind_code, text, reading, *units)
 
 
 def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | OrderError:

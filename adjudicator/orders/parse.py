@@ -14,6 +14,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -166,8 +167,14 @@ def _span(node: Tree[Token]) -> Span:
     return node.meta.start_pos, node.meta.end_pos
 
 
+def name_word(word: str) -> str:
+    """A WORD as a word of a name: a compound joined for the grammar ('St_Petersburg', see
+    board.names.join_compounds) gets its hyphen back."""
+    return word.replace("_", "-")
+
+
 def _words(tokens: list[Any]) -> tuple[str, ...]:
-    return tuple(str(t).replace("_", "-") for t in tokens if isinstance(t, Token))
+    return tuple(name_word(str(t)) for t in tokens if isinstance(t, Token))
 
 
 def _place(node: Tree[Token]) -> RawPlace:
@@ -283,9 +290,16 @@ def shape_keywords() -> frozenset[str] | None:
 def resolve_written_place(game_map: Map, place: RawPlace) -> Place:
     """A written place's province and coast; raises NameProblem (its span: `place.span` for the
     province, `place.coast_span` for an explicit coast)."""
-    resolved = resolve_place(game_map, place.words)
-    if place.coast is not None:
-        return Place(resolved.province, resolve_coast(game_map, " ".join(place.coast)))
+    return resolve_written(game_map, place.words, place.coast)
+
+
+def resolve_written(
+    game_map: Map, words: Sequence[str], coast: Sequence[str] | None = None
+) -> Place:
+    """The province a place's words name, with the coast an explicit coast's words name."""
+    resolved = resolve_place(game_map, words)
+    if coast is not None:
+        return Place(resolved.province, resolve_coast(game_map, " ".join(coast)))
     return resolved
 
 

@@ -20,7 +20,7 @@ from adjudicator.board.names import (
     resolve_power,
     resolve_province,
 )
-from adjudicator.board.types import PhaseKind, Unit, UnitType, province_of
+from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
 from adjudicator.orders.parse import (
     RawOrder,
@@ -122,38 +122,15 @@ class Reader:
             raise
 
     def other_unit(self, raw: RawUnit) -> model.UnitRef:
-        """A supported or convoyed unit: as it stands when there is one (nationality and type
-        as written are ignored, DATC 4.C.6), else as written, else guessed from the terrain."""
-        place = self.unit_place(raw)
-        if self.other is not None:
-            return self.other
-        unit_type = raw.type
-        if unit_type is None:
-            sea = self.map.provinces[place.province].is_sea
-            unit_type = _FLEET if sea else _ARMY
-        return ref(unit_type, location_for(self.map, unit_type, place))
-
-    def destination(self, unit: model.UnitRef, raw: RawPlace) -> str:
-        """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of
-        the province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it
-        can reach (4.B.2); with two reachable coasts and none named the target stays a bare
-        province, which legality rejects (4.B.1)."""
-        place = self.place(raw)
-        province = place.province
-        coasts = self.map.provinces[province].coasts
-        if unit.type is _ARMY or not coasts:
-            return province
-        if place.coast in coasts:
-            return f"{province}/{place.coast}"
-        options = self.map.fleet_targets(unit.location, province)
-        return options[0] if len(options) == 1 else province
+        """A supported or convoyed unit (see `other_unit`)."""
+        return other_unit(self.map, self.other, raw.type, self.unit_place(raw))
 
     def route(self, unit: model.UnitRef, raw: RawOrder, target: str) -> tuple[str, ...]:
         """The seas a move names on its way ('A Lon-Nth-Bel'), checked to be a chain of seas
-        from the unit to the target; else the first wrong step is the error."""
+        from the unit to the target province; else the first wrong step is the error."""
         seas = tuple(self.place(place).province for place in raw.route)
         spans = [place.span for place in (*raw.route, raw.target) if place is not None]
-        problem = route_problem(self.map, unit.province, seas, province_of(target), spans)
+        problem = route_problem(self.map, unit.province, seas, target, spans)
         if problem is not None:
             raise Problem(*problem)
         return seas
@@ -184,30 +161,85 @@ class Reader:
         assert raw.unit is not None
         if raw.form in ("build_after", "build_before"):
             return self.build(raw.unit)
-        ref = self.own
-        assert ref is not None
-        if raw.form in ("disband_after", "remove_before"):
-            return model.Disband(ref)
-        if raw.form == "hold":
-            return model.Hold(ref)
-        if raw.form in ("move", "retreat") and raw.target is not None:
-            target = self.destination(ref, raw.target)
-            if self.kind is _RETREAT:
-                if raw.via_convoy or raw.route:
-                    raise Problem("a retreat cannot go by convoy", whole)
-                return model.Retreat(ref, target)
-            route = self.route(ref, raw, target) if raw.route else ()
-            return model.Move(ref, target, raw.via_convoy or bool(route), route)
-        assert raw.other is not None
-        other = self.other_unit(raw.other)
-        if raw.form == "support_hold":
-            return model.SupportHold(ref, other)
-        assert raw.target is not None
-        place = self.place(raw.target)
-        if raw.form == "support_move":
-            # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
-            return model.SupportMove(ref, other, location_for(self.map, other.type, place))
-        return model.Convoy(ref, other, place.province)
+        own = self.own
+        assert own is not None
+        other = None if raw.other is None else self.other_unit(raw.other)
+        target = None if raw.target is None else self.place(raw.target)
+        by_convoy = raw.via_convoy or bool(raw.route)
+        route: tuple[str, ...] = ()
+        if raw.route and self.kind is not _RETREAT:
+            assert target is not None
+            route = self.route(own, raw, target.province)
+        return made(self.map, self.kind, raw.form, own, other, target, by_convoy, route, whole)
+
+
+def other_unit(
+    game_map: Map, other: model.UnitRef | None, written: UnitType | None, place: Place
+) -> model.UnitRef:
+    """A supported or convoyed unit written at `place`: as it stands when there is one
+    (nationality and type as written are ignored, DATC 4.C.6), else as written, else guessed
+    from the terrain."""
+    if other is not None:
+        return other
+    unit_type = written
+    if unit_type is None:
+        sea = game_map.provinces[place.province].is_sea
+        unit_type = _FLEET if sea else _ARMY
+    return ref(unit_type, location_for(game_map, unit_type, place))
+
+
+def destination(game_map: Map, unit: model.UnitRef, place: Place) -> str:
+    """Where a unit is sent. Armies ignore coasts (4.B.6); a fleet keeps a real coast of the
+    province even if it cannot reach it (illegal, 4.B.3), else gets the only coast it can
+    reach (4.B.2); with two reachable coasts and none named the target stays a bare province,
+    which legality rejects (4.B.1)."""
+    province = place.province
+    coasts = game_map.provinces[province].coasts
+    if unit.type is _ARMY or not coasts:
+        return province
+    if place.coast in coasts:
+        return f"{province}/{place.coast}"
+    options = game_map.fleet_targets(unit.location, province)
+    return options[0] if len(options) == 1 else province
+
+
+def made(
+    game_map: Map,
+    kind: PhaseKind,
+    form: str,
+    own: model.UnitRef,
+    other: model.UnitRef | None,
+    target: Place | None,
+    by_convoy: bool,
+    route: tuple[str, ...],
+    whole: Span,
+) -> model.Order:
+    """The order of a form that orders a unit (not a build) once its names are resolved: the
+    ordered unit and the other unit as they stand (or as written), the target's place, and a
+    move's convoy (a route already checked). `whole` is the text's span, for the one error
+    left: a retreat by convoy."""
+    if form in ("disband_after", "remove_before"):
+        return model.Disband(own)
+    if form == "hold":
+        return model.Hold(own)
+    if form == "support_hold":
+        assert other is not None
+        return model.SupportHold(own, other)
+    assert target is not None
+    if form in ("move", "retreat"):
+        sent = destination(game_map, own, target)
+        if kind is _RETREAT:
+            if by_convoy:
+                raise Problem("a retreat cannot go by convoy", whole)
+            return model.Retreat(own, sent)
+        return model.Move(own, sent, by_convoy, route)
+    assert other is not None
+    if form == "support_move":
+        # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
+        return model.SupportMove(own, other, location_for(game_map, other.type, target))
+    if form == "convoy":
+        return model.Convoy(own, other, target.province)
+    raise AssertionError(form)  # pragma: no cover - the forms of FORMS
 
 
 def stray_word(game_map: Map, text: str, message: str) -> Problem | None:

@@ -4,15 +4,27 @@ pieces in `interpret`, strings of one order in `strings`)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from adjudicator.board.map import Map
-from adjudicator.board.types import PhaseKind
+from adjudicator.board.names import NameProblem, Place
+from adjudicator.board.types import PhaseKind, UnitType
 from adjudicator.orders import model
-from adjudicator.orders.daide import read_raw
+from adjudicator.orders.daide import is_daide, read_raw
 from adjudicator.orders.legality import Depends, fixed_reason
-from adjudicator.orders.parse import RawOrder, RawUnit, Span, SyntaxProblem
-from adjudicator.orders.reader import FORMS, WRONG_PHASE, Problem, Reader, stray_word
+from adjudicator.orders.memo import Memo
+from adjudicator.orders.parse import RawOrder, RawUnit, Span, SyntaxProblem, resolve_written
+from adjudicator.orders.reader import (
+    FORMS,
+    WRONG_PHASE,
+    Problem,
+    Reader,
+    made,
+    other_unit,
+    stray_word,
+)
+from adjudicator.orders.shapes import Run, plan_of
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
@@ -24,6 +36,25 @@ class Reading(NamedTuple):
     raw: RawOrder
     own: str | None  # the province of the ordered unit (None for builds and waives)
     other: str | None  # the province of a supported or convoyed unit, when it has one
+
+    @property
+    def span(self) -> Span | None:
+        """Where the ordered unit is written."""
+        return None if self.raw.unit is None else self.raw.unit.span
+
+
+class Planned(NamedTuple):
+    """A `Reading` of a text whose shape has a plan (shapes.Plan): its names looked up, and
+    no parse built."""
+
+    form: str
+    own: str
+    other: str | None
+    span: Span
+    other_type: UnitType | None  # the other unit's type as written, and its place
+    other_place: Place | None
+    target: Place | None
+    via: bool
 
 
 class Unreadable(NamedTuple):
@@ -70,18 +101,97 @@ def read_text(game_map: Map, kind_code: str, text: str) -> Reading | Unreadable:
     return Reading(raw, own, _province_of(reader, raw.other))
 
 
+@cache
+def _names(game_map: Map) -> Memo[Place]:
+    """The places that runs of words name on a map, as written (_NOWHERE: none), for planned
+    texts: one lookup for a name met before, a few hundred per map, bounded all the same (the
+    words come from players)."""
+    return Memo(1 << 12)
+
+
+_NOWHERE = Place("")
+
+
+def _place(names: Memo[Place], game_map: Map, words: list[str], run: Run) -> Place | None:
+    """The place a run of words names (None: none, as written)."""
+    (first, last), coast = run
+    name = words[first:last]
+    coast_words = None if coast is None else words[coast[0] : coast[1]]
+    key = name[0] if len(name) == 1 and coast_words is None else f"{name}{coast_words}"
+    place = names.get(key)
+    if place is None:
+        try:
+            place = resolve_written(game_map, name, coast_words)
+        except NameProblem:
+            place = _NOWHERE
+        names.put(key, place)
+    return None if place is _NOWHERE else place
+
+
+def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
+    """`read_text` of a text whose shape has a plan, for a form that orders a unit in this
+    kind of phase, when the map knows its names as written; else None, and `read_text`
+    (which finds the same for such a text, and says what is wrong with any other)."""
+    found = plan_of(text)
+    if found is None or is_daide(text):
+        return None
+    plan, pieces, words = found
+    if plan.form not in _ORDERING[KINDS[kind_code]]:
+        return None
+    names = _names(game_map)
+    own = _place(names, game_map, words, plan.own)
+    other = None if plan.other is None else _place(names, game_map, words, plan.other)
+    target = None if plan.target is None else _place(names, game_map, words, plan.target)
+    if own is None or (other is None) is not (plan.other is None):
+        return None
+    if (target is None) is not (plan.target is None):
+        return None
+    first, last = plan.phrase  # its text's span: the length of what is before and within
+    start = len("".join(pieces[: 2 * first + 1]))
+    end = start + len("".join(pieces[2 * first + 1 : 2 * last + 2]))
+    other_province = None if other is None else other.province
+    return Planned(
+        plan.form,
+        own.province,
+        other_province,
+        (start, end),
+        plan.other_type,
+        other,
+        target,
+        plan.via,
+    )
+
+
+_ORDERING = {
+    kind: forms - {"build_after", "build_before", "waive"} for kind, forms in FORMS.items()
+}
+"""The forms of each kind of phase that order a unit of the board (see reader.made)."""
+
+
 def order_of(
     game_map: Map,
     kind_code: str,
     text: str,
-    raw: RawOrder,
+    reading: Reading | Planned,
     own: model.UnitRef | None,
     other: model.UnitRef | None,
 ) -> Read:
     """The order a text gives the units it names as they stand, whoever owns them, with the
     part of its legality that does not depend on the rest of the board."""
+    kind = KINDS[kind_code]
     try:
-        order = Reader(game_map, KINDS[kind_code], text, own, other).order(raw)
+        if isinstance(reading, Reading):
+            order = Reader(game_map, kind, text, own, other).order(reading.raw)
+        else:
+            assert own is not None
+            place = reading.other_place
+            found = (
+                None if place is None else other_unit(game_map, other, reading.other_type, place)
+            )
+            whole = (0, len(text))
+            order = made(
+                game_map, kind, reading.form, own, found, reading.target, reading.via, (), whole
+            )
     except Problem as problem:
         return Unreadable(problem.message, problem.span)
     return order, fixed_reason(game_map, order)

@@ -33,6 +33,7 @@ from adjudicator.orders.parse import (
     Span,
     SyntaxProblem,
     direct_parse,
+    name_word,
     shape_keywords,
 )
 
@@ -58,6 +59,25 @@ class _Unit(NamedTuple):
     span: tuple[_At, _At]
 
 
+Run = tuple[tuple[int, int], tuple[int, int] | None]
+"""A place as runs of a text's words, [first, last): its name's, and its explicit coast's."""
+
+
+class Plan(NamedTuple):
+    """What every text of a shape names, by the place of its words, when the shape is of the
+    usual kind: an ordered unit written without a nationality, and no convoy route. A text of
+    such a shape is read by looking its names up: no parse is built for it (see
+    reading.read_planned)."""
+
+    form: str
+    own: Run  # the ordered unit's place
+    phrase: tuple[int, int]  # the first and the last word of the ordered unit's phrase
+    other: Run | None  # a supported or convoyed unit's place
+    other_type: UnitType | None  # its type as written
+    target: Run | None
+    via: bool
+
+
 class _Template(NamedTuple):
     """A shape's parse, ready to be moved onto the words of any text of that shape."""
 
@@ -67,6 +87,11 @@ class _Template(NamedTuple):
     target: _Place | None
     via_convoy: bool
     route: tuple[_Place, ...]
+    plan: Plan | None
+
+
+def _run(place: _Place) -> Run:
+    return place.words, None if place.coast is None else place.coast[2]
 
 
 class _Shape:
@@ -89,6 +114,15 @@ class _Shape:
         if self.words[first:last] != WORD.findall(self.shape, *span):
             raise ValueError(span)
         return first, last
+
+    def phrase(self, span: Span) -> tuple[int, int] | None:
+        """The first and the last of the shape's words of `span`, when it starts and ends
+        with words."""
+        first = bisect.bisect_left(self.starts, span[0])
+        last = bisect.bisect_left(self.starts, span[1]) - 1
+        if first > last or self.starts[first] != span[0]:
+            return None
+        return (first, last) if self.starts[last] + len(self.words[last]) == span[1] else None
 
     def place(self, place: RawPlace) -> _Place:
         coast = None
@@ -121,7 +155,29 @@ def _template(shape: str) -> _Template | None:
         unit, other = found.unit(raw.unit), found.unit(raw.other)
     except ValueError:
         return None
-    return _Template(raw.form, unit, other, target, raw.via_convoy, route)
+    plan = _plan(found, raw, unit, other, target)
+    return _Template(raw.form, unit, other, target, raw.via_convoy, route, plan)
+
+
+def _plan(
+    found: _Shape, raw: RawOrder, unit: _Unit | None, other: _Unit | None, target: _Place | None
+) -> Plan | None:
+    """The plan of a shape (its parse `raw`, placed in it as `unit`, `other`, `target`), when
+    the shape has one."""
+    if raw.unit is None or unit is None or unit.nationality or raw.route:
+        return None
+    phrase = found.phrase(raw.unit.span)
+    if phrase is None or (other is not None and other.nationality):
+        return None
+    return Plan(
+        raw.form,
+        _run(unit.place),
+        phrase,
+        None if other is None else _run(other.place),
+        None if other is None else other.type,
+        None if target is None else _run(target),
+        raw.via_convoy,
+    )
 
 
 def _place(place: _Place, words: list[str], shifts: list[int]) -> RawPlace:
@@ -151,24 +207,31 @@ def _unit(unit: _Unit | None, text: str, words: list[str], shifts: list[int]) ->
     return RawUnit(place, unit.type, nationality, span, nationality_span)
 
 
+def _shaped(text: str, keywords: frozenset[str]) -> tuple[list[str], list[str], str]:
+    """A text's pieces (between words, a word, between words, ..., between words), its words,
+    and its shape: every word a placeholder but the keywords (and, to be safe, any word
+    outside ASCII), which stay as written."""
+    pieces = _PIECES.split(text)
+    words = pieces[1::2]
+    shape = pieces.copy()
+    shape[1::2] = [w if w.lower() in keywords or not w.isascii() else PLACEHOLDER for w in words]
+    return pieces, words, "".join(shape)
+
+
 def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
     """The parse of `text` from the parse of its shape; None when the shape does not parse."""
-    pieces = _PIECES.split(text)  # between words, a word, between words, ..., between words
-    words = pieces[1::2]
-    shifts = [0]  # before the first placeholder: none
-    shift = 0
-    for index in range(1, len(pieces), 2):
-        word = pieces[index]
-        if word.lower() in keywords or not word.isascii():
-            continue  # a keyword (or, to be safe, any word outside ASCII) stays as written
-        pieces[index] = PLACEHOLDER
-        shift += len(word) - _LENGTH
-        shifts.append(shift)
-    template = _template("".join(pieces))
+    _, words, shape = _shaped(text, keywords)
+    template = _template(shape)
     if template is None:
         return None
+    shifts = [0]  # before the first placeholder: none
+    shift = 0
+    for word in words:
+        if word.lower() not in keywords and word.isascii():  # a placeholder in the shape
+            shift += len(word) - _LENGTH
+            shifts.append(shift)
     if "_" in text:  # a compound name joined ('St_Petersburg'): its hyphen back
-        words = [w.replace("_", "-") for w in words]
+        words = [name_word(w) for w in words]
     target, route = template.target, template.route
     return RawOrder(
         template.form,  # type: ignore[arg-type]
@@ -178,6 +241,35 @@ def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
         template.via_convoy,
         tuple([_place(place, words, shifts) for place in route]) if route else (),
     )
+
+
+_HYPHEN = re.compile(r"[A-Za-z]-[A-Za-z]")
+
+
+def _as_read(text: str) -> bool:
+    """Whether the grammar reads a text as it is written (see daide.read_raw): all ASCII, no
+    dash to make plain, no hyphen that may join a compound name, no name joined already, no
+    parentheses (around 'via convoy', or a DAIDE order's). Cheap tests first."""
+    return (
+        text.isascii()
+        and "(" not in text
+        and "_" not in text
+        and ("-" not in text or ("--" not in text and _HYPHEN.search(text) is None))
+    )
+
+
+def plan_of(text: str) -> tuple[Plan, list[str], list[str]] | None:
+    """The plan of a text's shape, with the text's pieces and words (see `_shaped`); None when
+    the text is read through its parse: it is not as the grammar reads it, or its shape does
+    not parse or has no plan."""
+    keywords = shape_keywords()
+    if keywords is None or not _as_read(text):
+        return None
+    pieces, words, shape = _shaped(text, keywords)
+    template = _template(shape)
+    if template is None or template.plan is None:
+        return None
+    return template.plan, pieces, words
 
 
 @lru_cache(maxsize=1 << 10)  # strings of one order are kept by the reader (strings.memo)

@@ -19,7 +19,14 @@ from adjudicator.orders.legality import ON_BOARD, Board, Depends, board_reason
 from adjudicator.orders.memo import Memo
 from adjudicator.orders.parse import Span
 from adjudicator.orders.reader import owner_problem, ref
-from adjudicator.orders.reading import Reading, Unreadable, order_of, read_text
+from adjudicator.orders.reading import (
+    Planned,
+    Reading,
+    Unreadable,
+    order_of,
+    read_planned,
+    read_text,
+)
 from adjudicator.orders.results import OrderEntry, OrderError
 from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order
 
@@ -87,7 +94,7 @@ def _learn(
     kind_code: str,
     power: str,
     text: str,
-    reading: Reading | Unreadable,
+    reading: Reading | Planned | Unreadable,
     units: tuple[Unit | None, Unit | None],
 ) -> _Known:
     """What `text` says, with the order it gives `units` (none when there is no ordered unit)
@@ -96,13 +103,13 @@ def _learn(
         known: _Known = (None, None, None, None, None, None, None, reading, None, None)
     else:
         unit, found = units
-        span = None if reading.raw.unit is None else reading.raw.unit.span
+        span = reading.span
         if unit is None and reading.own is not None:
             known = (reading.own, reading.other, span, None, None, None, None, None, None, None)
         else:
             own = None if unit is None else ref(unit.type, unit.location)
             other = None if found is None else ref(found.type, found.location)
-            read = order_of(game_map, kind_code, text, reading.raw, own, other)
+            read = order_of(game_map, kind_code, text, reading, own, other)
             order: model.Order | Unreadable = read if isinstance(read, Unreadable) else read[0]
             reason = None if isinstance(read, Unreadable) else read[1]
             entries = None
@@ -181,9 +188,9 @@ def _first(
     not one order alone (or is one a sheet's rules read otherwise)."""
     if len(text) > MAX_ORDER_LENGTH or not is_one_order(game_map, text):
         return None
-    reading = read_text(game_map, kind, text)
+    reading = read_planned(game_map, kind, text) or read_text(game_map, kind, text)
     own = other = None
-    if isinstance(reading, Reading):
+    if not isinstance(reading, Unreadable):
         own, other = reading.own, reading.other
     units = _units(board, kind is _RETREAT, own, other)
     known = _learn(game_map, kind, power, text, reading, units)
