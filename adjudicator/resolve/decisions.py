@@ -29,6 +29,9 @@ from adjudicator.resolve.order_table import (
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
+Bounce = tuple[float, int]
+"""A failed move's attack strength and the unit that held it off (NONE: none alone)."""
+
 
 class Decisions:
     """Mutable scratch state for one adjudication; the public result is built from it once."""
@@ -42,9 +45,10 @@ class Decisions:
         self.result = [False] * n
         self.paradox = [False] * n
         """Convoys made to fail by the paradox rule."""
-        self.bounced: dict[int, tuple[float, int]] = {}
-        """Failed move -> (its attack strength, the unit that held it off or NONE), as found
-        when the move was settled on settled facts: the explanation reads them back."""
+        self.bounced: dict[int, Bounce] = {}
+        """Failed move -> its attack strength and the unit that held it off (`_move_fails`),
+        kept when its decision was settled asking no guess: the explanation reads them back
+        (a move settled otherwise is asked again)."""
         self._deps: list[int] = []
         self._paths: dict[int, bool] = {}
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
@@ -59,125 +63,61 @@ class Decisions:
 
     def _open_decisions(self) -> None:
         """Every move is a decision, and so is every matched support and every convoy in use;
-        holds and void supports and convoys are settled (as failing) from the start. So is a
-        decision that asks no other (`_fixed_support`, `_fixed_move`; most orders of a phase):
-        the algorithm would find the same on first sight, asking nothing, so the order in which
-        it meets everything else does not change."""
+        holds and void supports and convoys are settled (as failing) from the start.
+
+        What has nothing to weigh is settled at once: a support or convoy nobody moves
+        against stands, and a move not only by convoy into an empty province nobody else
+        enters arrives (whatever its strength). The rest is open, and `_first_look` settles
+        what of it asks no open decision."""
         t, state, result = self.t, self.state, self.result
         attacked, kind, province = t.moves_into, t.kind, t.province
+        occupant, route, dest = t.occupant, t.route, t.dest
+        opened = []
         for i in t.supporting:
-            movers = attacked.get(province[i])
-            if movers is None:
-                result[i] = True
-                continue
-            stands = self._fixed_support(i, movers) if kind[i] == SUPPORT else None
-            if stands is None:
-                state[i] = UNRESOLVED
+            if province[i] in attacked:
+                state[i] = GUESSING
+                opened.append(i)
             else:
-                result[i] = stands
-        self._open_moves()
-
-    def _open_moves(self) -> None:
-        """`_open_decisions` for the moves (the supports are settled or open already)."""
-        t, state, result = self.t, self.state, self.result
-        attacked, kind = t.moves_into, t.kind
-        occupant, route, dest, backers, power = t.occupant, t.route, t.dest, t.backers, t.power
+                result[i] = True
         for m in t.moves:
             if kind[m] != MOVE:
                 continue  # stranded: it holds
-            o = occupant[m]
-            # The common cases at a glance: alone into an empty province without support, or
-            # over land without support against a unit that stays, supported (if at all) by
-            # settled supports: its strength, at most 1, never beats the hold strength.
-            if o == NONE:
-                if route[m] != BY_CONVOY and not backers[m] and len(attacked[dest[m]]) == 1:
-                    result[m] = True
-                    continue
-            elif kind[o] == MOVE:
-                state[m] = UNRESOLVED  # asks whether the unit leaves
-                continue
-            elif (
-                route[m] == LAND
-                and not backers[m]
-                and (not backers[o] or all(state[s] == RESOLVED for s in backers[o]))
-            ):
-                if power[o] == power[m]:  # an own unit is not attacked: strength 0
-                    self.bounced[m] = (0, NONE)
-                else:
-                    self.bounced[m] = (0.5 if self._weak and t.weak[m] else 1, o)
-                continue
-            moves = self._fixed_move(m, o) if route[m] != BY_CONVOY else None
-            if moves is None:
-                state[m] = UNRESOLVED
+            if occupant[m] == NONE and route[m] != BY_CONVOY and len(attacked[dest[m]]) == 1:
+                result[m] = True
             else:
-                result[m] = moves
+                state[m] = GUESSING
+                opened.append(m)
+        if opened:
+            self._first_look(opened)
 
-    def _fixed_support(self, s: int, movers: list[int]) -> bool | None:
-        """Support `s`'s decision when it asks no other (`_adjudicate`, `_cuts`): own units never
-        cut it; the first foreign move against it cuts it when it comes over land from elsewhere
-        than where the support goes, across no weak link. None: it must be decided."""
-        t = self.t
-        power = t.power
-        for m in movers:
-            if power[m] != power[s]:
-                cuts = t.route[m] == LAND and t.province[m] != t.support_area[s]
-                return False if cuts and not (self._weak and t.weak[m]) else None
-        return True
-
-    def _fixed_move(self, m: int, o: int) -> bool | None:
-        """Move `m`'s decision when it asks no other (`_move_succeeds` with every strength it
-        reads fixed), for a move not only by convoy into an empty province or against a unit
-        `o` that stays: its supports settled, and those of each rival it meets before the one
-        that stops it; a failure records its strength and the unit that held it off, as
-        `_move_succeeds` does. None: it must be decided."""
-        t = self.t
-        if o == NONE:
-            attack = self._fixed_strength(m)
-        elif t.power[o] == t.power[m]:
-            self.bounced[m] = (0, NONE)  # an own unit is not attacked: strength 0
-            return False
-        else:
-            attack = self._fixed_strength(m, t.power[o])
-            hold = self._fixed_strength(o)  # its own 1 and its supports (`hold`)
-            if attack is None or hold is None:
-                return None
-            if attack <= hold:
-                self.bounced[m] = (attack, o)
-                return False
-        if attack is None:
-            return None
-        for k in t.moves_into[t.dest[m]]:
-            if k == m:
-                continue
-            # Its prevent strength, when that asks no other decision (`prevent`).
-            there = t.occupant[k]
-            if t.route[k] == BY_CONVOY or (there != NONE and t.dest[there] == t.province[k]):
-                return None
-            prevent = self._fixed_strength(k)
-            if prevent is None:
-                return None
-            if attack <= prevent:
-                self.bounced[m] = (attack, NONE)
-                return False
-        return True
-
-    def _fixed_strength(self, m: int, exclude_power: str | None = None) -> float | None:
-        """`_strength` (a unit that stays: `hold`) when its supports are settled, else None."""
-        t = self.t
-        half = False  # its own strength ½ (`_own`)
-        if self._weak and t.kind[m] == MOVE:
-            if t.route[m] != LAND:
-                return None  # `_own` asks whether the convoy carries it
-            half = t.weak[m]
-        power, state, result = t.power, self.state, self.result
-        count = 0
-        for s in t.backers[m]:
-            if power[s] != exclude_power:
-                if state[s] != RESOLVED:
-                    return None
-                if result[s]:
-                    count += 1
-        return count + 0.5 if half else count + 1
+    def _first_look(self, opened: list[int]) -> None:
+        """Judge each open decision once, the supports and convoys first, then the moves, by
+        the conditions the algorithm uses, with every open decision taken as a guess (failing):
+        one that asked no guess is final, as `resolve` rules. The algorithm would find the same
+        on first sight, so the order in which it meets everything else does not change. (A
+        move at a unit ordered away is left to the algorithm: it asks whether that unit
+        leaves.)"""
+        t, state, result, deps = self.t, self.state, self.result, self._deps
+        kind, occupant = t.kind, t.occupant
+        for i in opened:
+            if kind[i] == MOVE:
+                o = occupant[i]
+                if o != NONE and kind[o] == MOVE:
+                    continue
+                bounce = self._move_fails(i)
+                value = bounce is None
+                if bounce is not None and not deps:
+                    self.bounced[i] = bounce  # (kept only when final, as in `resolve`)
+            else:
+                value = self._adjudicate(i)
+            if deps:
+                deps.clear()  # it asked an open decision: the algorithm decides it
+            else:
+                result[i] = value
+                state[i] = RESOLVED
+        for i in opened:
+            if state[i] == GUESSING:
+                state[i] = UNRESOLVED
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
@@ -203,17 +143,16 @@ class Decisions:
         self.result[i] = False
         self.state[i] = GUESSING
         is_move = self.t.kind[i] == MOVE
-        first = self._move_succeeds(i) if is_move else self._adjudicate(i)
+        bounce = self._move_fails(i) if is_move else None
+        first = bounce is None if is_move else self._adjudicate(i)
         if len(deps) == mark:
             # Independent of any guess: final. (The backup rule may have settled it already.)
             if self.state[i] != RESOLVED:
                 self.result[i] = first
                 self.state[i] = RESOLVED
-            elif i in self.bounced:
-                del self.bounced[i]  # found on guesses
+                if bounce is not None:
+                    self.bounced[i] = bounce
             return self.result[i]
-        if i in self.bounced:
-            del self.bounced[i]  # found on guesses: the explanation asks again
         if deps[mark] != i:
             # Depends on a guess made further up: stay a guess, let that order sort it out.
             deps.append(i)
@@ -223,10 +162,9 @@ class Decisions:
         self._forget(mark)
         self.result[i] = True
         self.state[i] = GUESSING
-        second = self._move_succeeds(i) if is_move else self._adjudicate(i)
+        second = self._move_fails(i) is None if is_move else self._adjudicate(i)
         if first == second:
             self._forget(mark)
-            self.bounced.pop(i, None)  # found on a guess of its own
             self.result[i] = first
             self.state[i] = RESOLVED
             return first
@@ -287,10 +225,9 @@ class Decisions:
     def _settle(self, i: int, value: bool) -> None:
         self.result[i] = value
         self.state[i] = RESOLVED
-        self.bounced.pop(i, None)
 
     def _adjudicate(self, i: int) -> bool:
-        """A support's or a convoy's decision (a move's: `_move_succeeds`)."""
+        """A support's or a convoy's decision (a move's: `_move_fails`)."""
         t = self.t
         attackers = t.moves_into.get(t.province[i])
         if not attackers:
@@ -306,46 +243,22 @@ class Decisions:
         return not any(self.resolve(m) for m in attackers)  # a convoying fleet: not dislodged
 
     # -- the conditions --------------------------------------------------------------------
-    def _move_succeeds(self, i: int) -> bool:
-        """DATC 5.B.1; a failure records its attack strength and the unit that held it off
-        (`bounced`; `resolve` keeps it when the decision is final)."""
-        t = self.t
-        occupant = t.occupant[i]
-        if (
-            occupant != NONE
-            and t.facing[i] == NONE
-            and t.kind[occupant] == MOVE
-            and t.route[i] == LAND
-            and not t.backers[i]
-            and not self._weak
-        ):
-            # Most moves still open: over land, unsupported, at a unit ordered elsewhere. What
-            # `attack` and `hold` give: strength 1 when that unit leaves, else held off.
-            if not self._decided(occupant):
-                self.bounced[i] = (0, NONE) if t.power[occupant] == t.power[i] else (1, occupant)
-                return False
-            return self._unprevented(i, 1)
+    def _move_fails(self, i: int) -> Bounce | None:
+        """DATC 5.B.1: None when move `i` succeeds, else its attack strength and the unit that
+        held it off (NONE: none alone), which its explanation reads (`bounced`)."""
         attack = self.attack(i)
         if attack == 0:
-            self.bounced[i] = (0, NONE)
-            return False
-        opponent = self.opponent(i) if t.facing[i] != NONE else NONE
-        if opponent != NONE:
+            return 0, NONE
+        t = self.t
+        if t.facing[i] != NONE and (opponent := self.opponent(i)) != NONE:
             if attack <= self.defend(opponent):
-                self.bounced[i] = (attack, opponent)
-                return False
-        elif occupant != NONE and attack <= self.hold(occupant):
-            self.bounced[i] = (attack, occupant)
-            return False
-        return self._unprevented(i, attack)
-
-    def _unprevented(self, i: int, attack: float) -> bool:
-        """Does every other move into move `i`'s target have a smaller prevent strength?"""
-        for k in self.t.moves_into[self.t.dest[i]]:
+                return attack, opponent
+        elif (occupant := t.occupant[i]) != NONE and attack <= self.hold(occupant):
+            return attack, occupant
+        for k in t.moves_into[t.dest[i]]:
             if k != i and attack <= self.prevent(k):
-                self.bounced[i] = (attack, NONE)
-                return False  # prevented
-        return True
+                return attack, NONE  # prevented
+        return None
 
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
@@ -494,4 +407,4 @@ class Decisions:
                 return 0
             if self._literal_dislodged_effect and not self.resolve(m):
                 return 0
-        return self._strength(m)
+        return self._strength(m) if t.backers[m] or self._weak else 1
