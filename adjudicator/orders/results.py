@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from sys import intern
 from typing import Any, Literal, NamedTuple
 
-from adjudicator.orders.model import Order
+from adjudicator.orders.model import Build, Order, Waive
 
 # The tags of CONTRACT.md, in the order they are printed.
 TAGS = (
@@ -49,12 +50,35 @@ class Resolution(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class OrderEntry:
-    """One order read from a player's text: `illegal` holds the reason when it cannot be valid."""
+    """One order read from a player's text: `illegal` holds the reason when it cannot be valid.
+
+    The reader shares an entry between phases (the same text, power and units give the same
+    entry), so what a result line needs of it is made once, with the entry: one record per
+    order from the reader to the result, found again by no cache."""
 
     power: str
     input: str | None
     order: Order
     illegal: str | None = None
+    province: str | None = field(init=False, repr=False, compare=False)
+    """The province of the unit it orders; None for a build or waive (no unit on the board)."""
+    line: OrderResult = field(init=False, repr=False, compare=False)
+    """Its result line when the order is legal and simply succeeds (shared by every phase
+    that uses the entry); the other outcomes take its strings (`unit`, `order`) from it."""
+
+    def __post_init__(self) -> None:
+        order, given = self.order, self.input
+        text = str(order)
+        if given is not None and text == given:  # a text already canonical (most are): one string
+            text = given
+        if isinstance(order, Waive):
+            province, unit = None, ""
+        else:  # a unit's string is shared by every entry that orders it (a map has a few hundred)
+            unit = intern(str(order.unit))
+            province = None if isinstance(order, Build) else order.unit.province
+        line = OrderResult(self.power, unit, self.input, text, "succeeds", (), None)
+        object.__setattr__(self, "province", province)  # (the frozen dataclass's own way)
+        object.__setattr__(self, "line", line)
 
 
 COMMENT = "comment"

@@ -1,51 +1,36 @@
-"""The engine's result lines: the canonical order strings it keeps by input text, and the order
-of the lines (by power, then unit)."""
+"""The engine's result lines: the strings each entry carries for them, and the order of the
+lines (by power, then unit)."""
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
 
 from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.types import UnitType
-from adjudicator.orders.model import Hold, Move, UnitRef, Waive
-from adjudicator.orders.results import OrderEntry
-from adjudicator.resolve import engine
+from adjudicator.orders.model import Build, Hold, Move, UnitRef, Waive
+from adjudicator.orders.results import OrderEntry, OrderResult
 from adjudicator.resolve.engine import adjudicate
 
 
-def test_kept_strings_belong_to_the_order_not_only_to_the_text() -> None:
-    provinces = load_map("standard").facts.province
+def test_an_entry_carries_the_strings_of_its_own_order_not_of_its_text() -> None:
     army, fleet = UnitRef(UnitType.ARMY, "PAR"), UnitRef(UnitType.FLEET, "STP/NC")
     first = OrderEntry("FRANCE", "the same words", Move(army, "BUR"))
-    second = OrderEntry("RUSSIA", "the same words", Hold(fleet))
-    kept = engine._kept(provinces, first)
-    assert kept is not None and (kept.text, kept.unit, kept.province) == (
-        "A PAR - BUR",
-        "A PAR",
-        "PAR",
+    second = OrderEntry("RUSSIA", "the same words", Hold(fleet))  # another order, same text
+    assert first.province == "PAR" and first.line == OrderResult(
+        "FRANCE", "A PAR", "the same words", "A PAR - BUR", "succeeds", (), None
     )
-    other = engine._kept(provinces, second)  # another order read from the same text
-    assert other is not None and (other.text, other.unit, other.province) == (
-        "F STP/NC H",
-        "F STP/NC",
-        "STP",
+    assert second.province == "STP" and second.line == OrderResult(
+        "RUSSIA", "F STP/NC", "the same words", "F STP/NC H", "succeeds", (), None
     )
-    again = engine._kept(provinces, first)
-    assert again is not None and again.text == "A PAR - BUR"
-    assert engine._kept(provinces, first) is again  # kept, while the text reads as that order
-    assert engine._kept(provinces, OrderEntry("FRANCE", "W", Waive())) is None  # no unit
-
-
-def test_the_kept_strings_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "_KEPT", {})
-    monkeypatch.setattr(engine, "_KEPT_LIMIT", 4)
-    provinces = load_map("standard").facts.province
-    army = UnitRef(UnitType.ARMY, "PAR")
-    for n in range(10):
-        kept = engine._kept(provinces, OrderEntry("FRANCE", f"text {n}", Hold(army)))
-        assert kept is not None and kept.text == "A PAR H"
-    assert 0 < len(engine._KEPT) <= 4
+    canonical = OrderEntry("FRANCE", "A PAR - BUR", Move(army, "BUR"))
+    assert canonical.line.order is canonical.input  # one string when the text is canonical
+    assert replace(first, input="A Par - Bur").line.input == "A Par - Bur"
+    assert OrderEntry("FRANCE", "W", Waive()).province is None  # no unit
+    build = OrderEntry("FRANCE", "Build A Par", Build(army))
+    assert build.province is None and build.line.unit == "A PAR"  # not on the board yet
+    assert first == OrderEntry("FRANCE", "the same words", Move(army, "BUR"))
+    assert "line" not in repr(first)
 
 
 def test_result_lines_come_by_power_then_unit() -> None:
