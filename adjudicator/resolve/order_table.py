@@ -185,8 +185,9 @@ def build_table(
     facts = game_map.facts
     board = position.units
     provinces = sorted(board)
-    given = list(map(orders.get, provinces))
-    if len(given) - given.count(None) != len(orders):  # keyed by location: key by province
+    if orders.keys() <= board.keys():  # keyed by province (the keys' view: no order compared)
+        given = list(map(orders.get, provinces))
+    else:  # keyed by location: key by province
         prov = facts.province
         by_province = {prov[key]: order for key, order in orders.items()}
         given = list(map(by_province.get, provinces))
@@ -259,7 +260,7 @@ def _match_supports(t: OrderTable) -> None:
     supporting = t.supporting
     for i in t.supports:
         order = orders[i]
-        assert isinstance(order, SupportHold | SupportMove)
+        assert isinstance(order, (SupportHold, SupportMove))  # (a union object: made per call)
         where = prov[order.supported.location]
         backed = at(where, NONE)
         if type(order) is SupportMove:
