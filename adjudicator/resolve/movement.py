@@ -82,6 +82,7 @@ _Why = tuple[bool, tuple[str, ...], str | None, tuple[str, ...]]
 """An order's outcome as the settled decisions give it: success, tags, the reason in words and
 the units responsible (the same record the reason is written from; each unit named once)."""
 
+_ARMY = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
 _HELD: _Why = SUCCESS
 """The outcome of an order that stood (and of a hold): nothing to explain."""
 _CYCLE = "failed: unresolvable cycle of orders"
@@ -142,14 +143,40 @@ class _Outcome:
         """Dislodged unit -> the move that dislodged it."""
 
     def build(self) -> MovementOutcome:
-        t, d, moved, dislodger = self.t, self.d, self.moved, self.dislodger
+        t, moved, dislodger = self.t, self.moved, self.dislodger
+        units = self._units()
+        contested = frozenset(
+            p
+            for p, movers in t.moves_into.items()
+            if p not in units and any(not moved[k] and self._prevents(k) > 0 for k in movers)
+        )
+        province = t.province
+        dislodged = {
+            province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
+            for i, m in sorted(dislodger.items())
+        }
+        # Success, the common case, is one shared value; the others are explained, once each:
+        # failed moves (stranded ones included) and supports, convoys, dislodged units.
+        result = self.d.result
+        explained = [m for m in t.moves if not moved[m]]
+        explained += [s for s in t.supports if not result[s]]
+        resolutions = dict.fromkeys(province, SUCCESS)
+        resolution = self._resolution
+        for i in dict.fromkeys([*explained, *t.convoys, *dislodger]):
+            resolutions[province[i]] = resolution(i)
+        return MovementOutcome(resolutions, units, dislodged, contested)
+
+    def _units(self) -> dict[str, Unit]:
+        """Province -> unit after the moves, in unit order (a moved unit where it went, the
+        dislodged left out)."""
+        t, moved, dislodger = self.t, self.moved, self.dislodger
         units: dict[str, Unit] = {}
-        dest, province, army, unit_at = t.dest, t.province, UnitType.ARMY, t.facts.unit
+        dest, province, unit_at = t.dest, t.province, t.facts.unit
         target, coasts = t.target, t.facts.coasts
         for i, unit in enumerate(t.units):
             if moved[i]:
                 to = dest[i]
-                if unit.type is army:
+                if unit.type is _ARMY:
                     where = to
                 else:  # a fleet stands on the exact coast
                     where = target[i]
@@ -158,54 +185,7 @@ class _Outcome:
                 units[to] = unit_at(unit.power, unit.type, where)
             elif i not in dislodger:
                 units[province[i]] = unit
-        contested = frozenset(
-            p
-            for p, movers in t.moves_into.items()
-            if p not in units and any(not moved[k] and self._prevents(k) > 0 for k in movers)
-        )
-        dislodged = {
-            province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
-            for i, m in sorted(dislodger.items())
-        }
-        # Success, the common case, is one shared value; the others are explained.
-        resolutions = dict.fromkeys(province, SUCCESS)
-        result, resolution = d.result, self._resolution
-        self._explain_moves(resolutions)
-        for s in t.supports:
-            if not result[s]:
-                resolutions[province[s]] = resolution(s)
-        for c in t.convoys:
-            resolutions[province[c]] = resolution(c)
-        for i in dislodger:
-            resolutions[province[i]] = resolution(i)
-        return MovementOutcome(resolutions, units, dislodged, contested)
-
-    def _explain_moves(self, resolutions: dict[str, Resolution]) -> None:
-        """Each failed move's resolution (stranded ones included). The usual one, held off by
-        one unit alone as its decision recorded, is that unit's explanation (`_culprit`)."""
-        t, moved, dislodger = self.t, self.moved, self.dislodger
-        bounced, province, orders, kind = self.d.bounced, t.province, t.orders, t.kind
-        route, dest, moves_into = t.route, t.dest, t.moves_into
-        for m in t.moves:
-            if moved[m]:
-                continue
-            known = bounced.get(m)
-            if (
-                known is not None
-                and route[m] != BY_CONVOY
-                and len(moves_into[dest[m]]) == 1
-                and m not in dislodger
-            ):
-                k = known[1]  # (a unit in the way: attack strength above 0, not an own unit)
-                order = orders[k] if k != NONE else None
-                if order is not None:
-                    named = _culprit(order)
-                    is_move = kind[k] == MOVE
-                    resolutions[province[m]] = (
-                        named.bounced_by_move if is_move else named.bounced_by_unit
-                    )
-                    continue
-            resolutions[province[m]] = self._resolution(m)
+        return units
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
@@ -224,7 +204,7 @@ class _Outcome:
         origin = self.t.province[m]
         if self.rules.retreat_to_convoy_origin and self.d.by_convoy(m):
             origin = ""
-        if unit.type is UnitType.ARMY:
+        if unit.type is _ARMY:
             options = self.map.army_adjacency.get(unit.province, frozenset())
         else:
             options = self.map.fleet_adjacency.get(unit.location, frozenset())
@@ -274,10 +254,9 @@ class _Outcome:
     def _move(self, i: int) -> _Why:
         """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
         again when the decision was settled on guesses or by the backup rule), and the other
-        moves into its target as strong as it."""
+        moves into its target as strong as it. The usual one, held off by one unit alone, is
+        that unit's explanation (`_culprit`)."""
         t, d = self.t, self.d
-        if self.moved[i]:
-            return _HELD
         if t.route[i] == BY_CONVOY:
             if not t.has_route[i]:
                 return False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ()
