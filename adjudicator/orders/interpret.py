@@ -18,8 +18,8 @@ from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import PhaseKind, UnitType
 from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide
-from adjudicator.orders.legality import ON_BOARD, Board, board_of, board_reason
-from adjudicator.orders.reader import owner_problem, ref
+from adjudicator.orders.legality import ON_BOARD, board_of, board_reason
+from adjudicator.orders.reader import ref
 from adjudicator.orders.reading import Read, Reading, Unreadable, order_of, read_text
 from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
 from adjudicator.orders.settle import Candidate, order_key, settle
@@ -78,12 +78,11 @@ def _sheetless(game_map: Map, kind_code: str, power: str, text: str) -> str | Or
     return OrderError(power, text, message, (0, len(text)))
 
 
-def _one(
-    game_map: Map, board: Board, kind: PhaseKind, kind_code: str, power: str, text: str
-) -> OrderEntry | OrderError:
+def _one(strings: Strings, power: str, text: str) -> OrderEntry | OrderError:
     """One order's text read for a power against the board. The two cached steps depend on
     the text and the units it names only (never on who sends it), so a new position meets
     texts already read: what the text names, then the order it gives those units."""
+    game_map, kind_code = strings.map, strings.kind  # a PhaseKind is its code (a str)
     if power not in game_map.powers:
         named = _sheetless(game_map, kind_code, power, text)
         if isinstance(named, OrderError):
@@ -96,30 +95,26 @@ def _one(
         return OrderError(power, text, reading.message, reading.span)
     own = None
     if reading.own is not None:
-        if kind is _RETREAT:
-            dislodged = board.dislodged.get(reading.own)
-            unit = dislodged.unit if dislodged else None
-        else:
-            unit = board.units.get(reading.own)
-        if unit is None or unit.power != power:
-            problem = owner_problem(game_map, kind, power, reading.own, unit)
-            assert problem is not None and reading.raw.unit is not None
-            return OrderError(power, text, problem, reading.raw.unit.span)
+        unit = strings.own_units.get(reading.own)
+        wrong = strings.owner_error(power, text, reading.own, reading.span, unit)
+        if wrong is not None:
+            return wrong
+        assert unit is not None
         own = (unit.type is _FLEET, unit.location)
     # whoever owns the other unit: only its type and place matter
-    found = None if reading.other is None else board.units.get(reading.other)
+    found = None if reading.other is None else strings.board.units.get(reading.other)
     other = None if found is None else (found.type is _FLEET, found.location)
     read = _order(game_map, kind_code, text, own, other)
     if isinstance(read, Unreadable):
         return OrderError(power, text, read.message, read.span)
     order, reason = read
     if reason is ON_BOARD:
-        reason = board_reason(game_map, board, power, order)
+        reason = board_reason(game_map, strings.board, power, order)
     return OrderEntry(power, text, order, reason)
 
 
 _FLEET = UnitType.FLEET
-_MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT  # enum members: slow attributes
+_MOVEMENT = PhaseKind.MOVEMENT  # an enum member: a slow attribute
 
 
 def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) -> OrderError:
@@ -136,25 +131,22 @@ def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) ->
 
 
 def _read_pieces(
-    game_map: Map,
-    board: Board,
-    kind: PhaseKind,
+    strings: Strings,
     found: list[tuple[str, str, str, str]],
     results: list[OrderEntry | OrderError],
 ) -> None:
     """Read the pieces of a sheet, orders and comments, into `results`."""
-    kind_code = kind  # a PhaseKind is its code (a str), and cheaper than .value
     for piece_power, piece_kind, piece, verb in found:
         if piece_kind == ORDER:
-            entry = _one(game_map, board, kind, kind_code, piece_power, piece)
+            entry = _one(strings, piece_power, piece)
             if verb and isinstance(entry, OrderError):  # under 'Builds:', 'A Ber' builds
-                with_verb = _one(game_map, board, kind, kind_code, piece_power, f"{verb} {piece}")
+                with_verb = _one(strings, piece_power, f"{verb} {piece}")
                 entry = (
                     replace(with_verb, input=piece) if with_verb.__class__ is OrderEntry else entry
                 )
             results.append(entry)
         else:
-            results.append(_comment(game_map, kind_code, piece_power, piece_kind, piece))
+            results.append(_comment(strings.map, strings.kind, piece_power, piece_kind, piece))
 
 
 def interpret_orders(
@@ -186,7 +178,7 @@ def interpret_orders(
                     results.append(entry)
                     continue
             found_pieces, power, verb = text_pieces(game_map, str(text), power, verb)
-            _read_pieces(game_map, board, kind, found_pieces, results)
+            _read_pieces(one_order, found_pieces, results)
     entry_type, waive = OrderEntry, model.Waive  # locals: cheaper than a module's attributes
     entries = [r for r in results if r.__class__ is entry_type]
     if kind is _MOVEMENT:  # no builds or waives: an order's key is where its unit is
