@@ -7,7 +7,7 @@ a pure function in its own module (interpret, movement, retreat, adjustment, seq
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Literal, TypeVar, get_args
 
@@ -30,7 +30,7 @@ from adjudicator.resolve.adjustment import adjudicate_adjustments
 from adjudicator.resolve.disorder import disorder, explained, ignore_orders, without_retreats
 from adjudicator.resolve.movement import SUCCESS, adjudicate_movement
 from adjudicator.resolve.retreat import adjudicate_retreats
-from adjudicator.resolve.sequence import next_position
+from adjudicator.resolve.sequence import position_after
 
 
 @dataclass(frozen=True)
@@ -57,19 +57,20 @@ def adjudicate(
     if out.ignored:
         entries = ignore_orders(entries, out)
     kind = position.phase.kind
+    dislodged: Mapping[str, Dislodged] = {}
     if kind is _MOVEMENT:
-        results, after = _movement(game_map, position, entries, rules, out.disbanded)
+        results, units, dislodged = _movement(game_map, position, entries, rules, out.disbanded)
     elif kind is _RETREAT:
-        results, after = _retreats(game_map, position, entries, rules)
+        results, units = _retreats(game_map, position, entries, rules)
     else:
-        results, after = _adjustments(game_map, position, entries, rules)
+        results, units = _adjustments(game_map, position, entries, rules)
     if out.ignored:
         results = explained(results, out)
     return PhaseResult(
         phase=position.phase,
         orders=tuple(results),
         errors=tuple(errors),
-        next=next_position(game_map, after, rules),
+        next=position_after(game_map, position, units, dislodged, rules),
     )
 
 
@@ -141,7 +142,8 @@ def _movement(
     entries: list[OrderEntry],
     rules: Rules,
     disbanded: frozenset[str] = frozenset(),
-) -> tuple[list[OrderResult], Position]:
+) -> tuple[list[OrderResult], Mapping[str, Unit], Mapping[str, Dislodged]]:
+    """The result lines, the units after the moves and the dislodged units."""
     given, legal = _given(entries, _MOVEMENT_KINDS)
     outcome = adjudicate_movement(game_map, position, legal, rules)
     resolutions = outcome.resolutions
@@ -160,15 +162,7 @@ def _movement(
         for province, unit in units.items():
             if province not in given:
                 results.append(_moved(province, unit, None, resolutions[province], dislodged))
-    after = Position(
-        variant=position.variant,
-        phase=position.phase,
-        units=outcome.units,
-        centers=position.centers,
-        dislodged=dislodged,
-        winner=position.winner,
-    )
-    return _sort(results), after
+    return _sort(results), outcome.units, dislodged
 
 
 def _moved(
@@ -187,20 +181,19 @@ def _moved(
 
 def _retreats(
     game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
-) -> tuple[list[OrderResult], Position]:
+) -> tuple[list[OrderResult], Mapping[str, Unit]]:
     given, legal = _given(entries, _RETREAT_KINDS)
     outcome = adjudicate_retreats(game_map, position, legal, rules)
     results = [
         _line(d.unit, given.get(province), Disband, outcome.resolutions[province])
         for province, d in position.dislodged.items()
     ]
-    after = replace(position, units=outcome.units, dislodged={})
-    return _sort(results), after
+    return _sort(results), outcome.units
 
 
 def _adjustments(
     game_map: Map, position: Position, entries: list[OrderEntry], rules: Rules
-) -> tuple[list[OrderResult], Position]:
+) -> tuple[list[OrderResult], Mapping[str, Unit]]:
     outcome = adjudicate_adjustments(game_map, position, entries, rules)
     # Results come back in the order given, then the engine's own (civil disorder, waives):
     # pair each with the first unused entry of the same order, so repeats keep their inputs.
@@ -225,5 +218,4 @@ def _adjustments(
         )
     # By power as the contract asks; within a power in the order given, which decides 4.D.4-6.
     results.sort(key=lambda r: r.power)
-    after = replace(position, units=outcome.units)
-    return results, after
+    return results, outcome.units

@@ -92,30 +92,42 @@ def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) 
     ignored after a retreat or adjustment phase. CalendarError when the next phase would be
     past the calendar's last year.
     """
-    phase = after.phase
+    return position_after(game_map, after, after.units, after.dislodged, rules)
+
+
+def position_after(
+    game_map: Map,
+    before: Position,
+    units: Mapping[str, Unit],
+    dislodged: Mapping[str, Dislodged],
+    rules: Rules = DEFAULT_RULES,
+) -> Position:
+    """`next_position` of the board a phase left (`units`, and `dislodged` after a movement
+    phase), given the position it started from: no position is made for that board alone."""
+    phase = before.phase
     kind, season = phase.kind, phase.season
-    if kind is _MOVEMENT and after.dislodged:
-        retreating = {p: d for p, d in after.dislodged.items() if d.retreats}
+    if kind is _MOVEMENT and dislodged:
+        retreating = {p: d for p, d in dislodged.items() if d.retreats}
         if retreating:
             retreat = Phase(phase.year, season, _RETREAT)
-            return _moved_on(after, retreat, dislodged=retreating)
+            return _moved_on(before, retreat, units, dislodged=retreating)
     if kind is _ADJUSTMENT:
-        return _moved_on(after, _phase(phase, phase.year + game_map.year_step, _SPRING))
+        return _moved_on(before, _phase(phase, phase.year + game_map.year_step, _SPRING), units)
     if season is _SPRING:
-        return _moved_on(after, _phase(phase, phase.year + game_map.fall_offset, _FALL))
-    centers = updated_centers(game_map, after.centers, after.units)
-    winner = after.winner or decide_winner(game_map, centers, phase.year, rules)
+        return _moved_on(before, _phase(phase, phase.year + game_map.fall_offset, _FALL), units)
+    centers = updated_centers(game_map, before.centers, units)
+    winner = before.winner or decide_winner(game_map, centers, phase.year, rules)
     settled = Position(
-        variant=after.variant,
+        variant=before.variant,
         phase=phase,
-        units=after.units,
+        units=units,
         centers=centers,
         dislodged={},
         winner=winner,
     )
     if adjustments_due(game_map, settled):
-        return _moved_on(settled, _phase(phase, phase.year, _WINTER))
-    return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, _SPRING))
+        return _moved_on(settled, _phase(phase, phase.year, _WINTER), units)
+    return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, _SPRING), units)
 
 
 # Module constants: an enum member's lookup (PhaseKind.MOVEMENT) costs several times more.
@@ -124,14 +136,17 @@ _SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
 
 
 def _moved_on(
-    before: Position, phase: Phase, dislodged: Mapping[str, Dislodged] | None = None
+    before: Position,
+    phase: Phase,
+    units: Mapping[str, Unit],
+    dislodged: Mapping[str, Dislodged] | None = None,
 ) -> Position:
-    """`before`'s board in `phase`, with no dislodged units unless given; built directly
-    (dataclasses.replace costs several times more on this path)."""
+    """`before`'s centres and winner with `units` in `phase`, with no dislodged units unless
+    given; built directly (dataclasses.replace costs several times more on this path)."""
     return Position(
         variant=before.variant,
         phase=phase,
-        units=before.units,
+        units=units,
         centers=before.centers,
         dislodged={} if dislodged is None else dislodged,
         winner=before.winner,

@@ -8,7 +8,13 @@ from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Phase, Unit
-from adjudicator.resolve.sequence import decide_winner, game_over, next_position, updated_centers
+from adjudicator.resolve.sequence import (
+    decide_winner,
+    game_over,
+    next_position,
+    position_after,
+    updated_centers,
+)
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +48,14 @@ def test_spring_to_fall_when_nothing_is_dislodged(game_map: Map) -> None:
     assert nxt.units == after.units
     assert nxt.centers == game_map.start_centers()
     assert nxt.dislodged == {} and nxt.winner is None
+
+
+def test_position_after_takes_the_board_the_phase_left(game_map: Map) -> None:
+    before = moved(start(game_map), "F1901M")
+    after = moved(before, "F1901M", MUN="BEL")
+    nxt = position_after(game_map, before, after.units, {})  # (the engine makes no `after`)
+    assert nxt == next_position(game_map, after)
+    assert nxt.centers["BEL"] == "GERMANY" and "MUN" not in nxt.units
 
 
 def test_spring_occupation_changes_no_centre(game_map: Map) -> None:
