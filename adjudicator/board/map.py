@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.board.graph import DisorderDistances, disorder_distances
-from adjudicator.board.resources import data_dir
+from adjudicator.board.resources import data_dir, unknown_variant
 from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
 
 TERRAINS = ("land", "sea", "coast", "impassable")
@@ -482,10 +482,7 @@ def load_map(name_or_path: str = "standard") -> Map:
         return read_map_file(candidate)
     path = data_dir("maps") / f"{name_or_path}.toml"
     if not _is_file(path):
-        known = sorted(p.stem for p in data_dir("maps").glob("*.toml"))
-        raise MapError(
-            name_or_path, [f"unknown variant {name_or_path!r}; known: {', '.join(known)}"]
-        )
+        raise MapError(name_or_path, [unknown_variant(name_or_path)])
     return read_map_file(path)
 
 

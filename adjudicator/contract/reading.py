@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.names import resolve_power, unknown_power
 from adjudicator.board.position import Dislodged, Position
-from adjudicator.board.resources import data_dir
+from adjudicator.board.resources import bundled_variants, unknown_variant
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase, Unit, UnitType
 
@@ -126,19 +126,19 @@ def _check_variant(name: object) -> None:
     """A phase document names a bundled variant (maps/NAME.toml, `adjudicator variants`): the
     name of a map file elsewhere (which `load_map` reads, for a game file's own map) is refused,
     so that a document sent to a server cannot have it read any file."""
-    variants = bundled_variants()
-    if name not in variants and type(name) is str:
-        known = ", ".join(sorted(variants))
-        problem = f"{name}: unknown variant {name!r}; known: {known}"
+    if type(name) is str and name not in _variants():
+        problem = f"{name}: {unknown_variant(name)}"
         if Path(name).name != name or name.endswith(".toml"):
-            problem += " (a phase document names a variant, not a map file)"
+            problem += (
+                " (a phase document names a variant, not a map file: to play on your own map"
+                " file, start a game on it: adjudicator game new GAME.json --variant FILE)"
+            )
         raise DocumentError(problem)
 
 
 @cache
-def bundled_variants() -> frozenset[str]:
-    """The names of the variants in the package's maps/ (files there do not change)."""
-    return frozenset(path.stem for path in data_dir("maps").glob("*.toml"))
+def _variants() -> frozenset[str]:
+    return frozenset(bundled_variants())
 
 
 class _Vocabulary(NamedTuple):
@@ -405,15 +405,20 @@ def _document_error(error: ValidationError) -> DocumentError:
 
 
 def read_phase_document(data: Mapping[str, Any]) -> PhaseDocument:
+    """A phase document from parsed JSON, validated (its variant a bundled one)."""
     try:
-        return PhaseDocument.model_validate(data)
+        doc = PhaseDocument.model_validate(data)
     except ValidationError as error:
         raise _document_error(error) from None
+    _check_variant(doc.variant)
+    return doc
 
 
 def read_phase_json(text: str | bytes) -> PhaseDocument:
     """A phase document straight from JSON text (parsed and validated in one pass)."""
     try:
-        return PhaseDocument.model_validate_json(text)
+        doc = PhaseDocument.model_validate_json(text)
     except ValidationError as error:
         raise _document_error(error) from None
+    _check_variant(doc.variant)
+    return doc

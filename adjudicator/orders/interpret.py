@@ -29,6 +29,7 @@ from adjudicator.orders.sheet import (
     ORDER,
     ORDER_IN_COMMENT,
     TOO_LONG,
+    as_text,
     own_keys,
     power_key,
     text_pieces,
@@ -177,7 +178,7 @@ def interpret_orders(
                 if entry is not None:
                     results.append(entry)
                     continue
-            found_pieces, power, verb = text_pieces(game_map, str(text), power, verb)
+            found_pieces, power, verb = text_pieces(game_map, as_text(text), power, verb)
             _read_pieces(one_order, found_pieces, results)
     entry_type, waive = OrderEntry, model.Waive  # locals: cheaper than a module's attributes
     entries = [r for r in results if r.__class__ is entry_type]

@@ -130,6 +130,12 @@ def own_keys(game_map: Map) -> frozenset[str]:
     return frozenset(code for code in game_map.powers if power_key(game_map, code) == code)
 
 
+def as_text(text: object) -> str:
+    """What the reader reads of a text: a string by its own value (a str Enum's is not its
+    str(), 'Order.PAR'), anything else by its str() (an error entry quotes it)."""
+    return str.__str__(text) if isinstance(text, str) else str(text)
+
+
 def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str, str, str]]:
     """(power, kind, text, verb) for every piece of `texts` (orders and comments). A header
     switches the power for the lines after it, in that string and the strings that follow it;
@@ -137,7 +143,7 @@ def pieces(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[st
     to the next header ('' when there is none)."""
     verb = ""
     for text in texts:
-        found, power, verb = text_pieces(game_map, str(text), power, verb)
+        found, power, verb = text_pieces(game_map, as_text(text), power, verb)
         yield from found
 
 
@@ -186,7 +192,7 @@ def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[
 def power_after(game_map: Map, texts: Sequence[str], power: str) -> str:
     """The power a line written after `texts` orders for: the last header's, else `power`."""
     for text in texts:
-        for header, _, _ in _lines(game_map, str(text)):
+        for header, _, _ in _lines(game_map, as_text(text)):
             if header is not None:
                 power = header
     return power

@@ -109,3 +109,17 @@ def test_a_lone_surrogate_in_pending_orders_is_written_and_read_back(tmp_path: P
     game = with_orders(new_game("standard"), "FRANCE", ["A Par - Bur \ud800"])
     write_game(path, game)
     assert read_game(path).pending == game.pending
+
+
+@pytest.mark.parametrize("report", ["json", "text", "daide"])
+def test_a_phase_document_naming_a_map_file_is_refused_in_every_report(
+    tmp_path: Path, report: str
+) -> None:
+    """The text and DAIDE reports read the document without the JSON route's check, and
+    adjudicated a map file named as the variant (any .toml the document named was read)."""
+    document = {**json.loads(EXAMPLE.read_text()), "variant": str(ROOT / "maps" / "standard.toml")}
+    path = tmp_path / "phase.json"
+    path.write_text(json.dumps(document))
+    result = _invoke("adjudicate", str(path), "--format", report)
+    assert result.exit_code != 0, result.output
+    assert "a phase document names a variant, not a map file" in result.output

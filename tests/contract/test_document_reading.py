@@ -4,6 +4,7 @@ with the same values and the same errors as pydantic's validation gives, whateve
 from __future__ import annotations
 
 import copy
+import enum
 import json
 import re
 from collections.abc import Callable, Iterator
@@ -16,9 +17,11 @@ from helpers_batch import EXAMPLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from adjudicator.api import position_from_json
 from adjudicator.contract import documents, reading
 from adjudicator.contract.documents import (
     DocumentError,
+    PhaseDocument,
     adjudicate_document,
     adjudicate_json_line,
     adjudicate_phase_document,
@@ -104,32 +107,54 @@ def test_a_malformed_value_is_worded_first_whatever_else_is_wrong() -> None:
 ISLAND = Path(__file__).parents[1] / "maps" / "island.toml"
 
 
-@pytest.mark.parametrize(
-    "variant",
-    [str(ISLAND), "../tests/maps/island", "../tests/maps/island.toml", "standard.toml"],
-)
+PATHS = [str(ISLAND), "../tests/maps/island", "../tests/maps/island.toml", "standard.toml"]
+
+
+@pytest.mark.parametrize("variant", PATHS)
 def test_a_phase_document_names_a_bundled_variant_not_a_map_file(variant: str) -> None:
-    """A path (absolute, or relative to maps/) had any .toml file on the server read."""
+    """A path (absolute, or relative to maps/) had any .toml file on the server read: every
+    reader of a phase document refuses it (the text and DAIDE reports, the pictures and the
+    Python API read through read_phase_document / read_phase_json)."""
     document = {"variant": variant, "phase": "S1201M"}
-    expected = f"unknown variant {variant!r}; known: 1900, ancmed, "
-    hint = "(a phase document names a variant, not a map file)"
+    expected = f"unknown variant {variant!r}"
+    hint = "(a phase document names a variant, not a map file: to play on your own map file"
     routes: list[tuple[Callable[[Any], Any], Any]] = [
         (adjudicate_document, document),
         (adjudicate_json_line, json.dumps(document)),
-        (adjudicate_phase_document, read_phase_document(document)),
+        (read_phase_document, document),
+        (read_phase_json, json.dumps(document)),
+        (position_from_json, document),
+        (adjudicate_phase_document, PhaseDocument(variant=variant, phase="S1201M")),
     ]
-    for adjudicate, sent in routes:
+    for read, sent in routes:
         with pytest.raises(DocumentError, match=re.escape(expected)) as refused:
-            adjudicate(sent)
-        assert str(refused.value).endswith(hint)
+            read(sent)
+        assert hint in str(refused.value)
+
+
+def test_an_unknown_variant_names_the_likely_one() -> None:
+    with pytest.raises(DocumentError, match=re.escape("'Standard' (did you mean 'standard'?)")):
+        adjudicate_document({"variant": "Standard", "phase": "S1901M"})
 
 
 def test_a_game_file_may_still_name_its_own_map_file() -> None:
-    """position_from_document reads what a game file names (`game new --variant FILE`)."""
-    position, _ = position_from_document(
-        read_phase_document({"variant": str(ISLAND), "phase": "S1201M"})
-    )
+    """position_from_document reads what a game file names (`game new --variant FILE`): the
+    game file makes its PhaseDocument itself, not through a reader of sent documents."""
+    document = PhaseDocument(variant=str(ISLAND), phase="S1201M")
+    position, _ = position_from_document(document)
     assert position.variant == str(ISLAND) and position.centers
+
+
+class _Order(str, enum.Enum):  # noqa: UP042 (not StrEnum: its str() is its value)
+    """Order texts a Python caller keeps as a str Enum: each is its value, not str() of it."""
+
+    PAR = "A PAR - BUR"
+
+
+def test_a_str_subclass_order_text_is_read_by_its_value() -> None:
+    plain = adjudicate_document({**EXAMPLE, "orders": {"FRANCE": ["A PAR - BUR"]}})
+    given = adjudicate_document({**EXAMPLE, "orders": {"FRANCE": [_Order.PAR]}})
+    assert given == plain and not given["errors"]
 
 
 def places(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -411,3 +412,17 @@ MAP_FOR_STRAYS = load_map("standard")
 def _stray_position() -> Position:
     units = {"PAR": Unit("FRANCE", UnitType.ARMY, "PAR")}
     return Position("standard", Phase.parse("S1901M"), units, MAP_FOR_STRAYS.start_centers())
+
+
+class _Text(str, enum.Enum):  # noqa: UP042 (not StrEnum: its str() is its value)
+    """Order texts a Python caller keeps as a str Enum."""
+
+    PAR = "A PAR - BUR"
+
+
+def test_a_str_enum_order_text_is_read_by_its_value() -> None:
+    """str() of a str Enum is '_Text.PAR': the reader read that, and the order was lost."""
+    pos = position(units={"FRANCE": ["A PAR", "F BRE"]})
+    entries, errors = read(pos, {"FRANCE": [_Text.PAR, "F BRE - MAO"]})
+    assert errors == []
+    assert (entries[0].input, str(entries[0].order)) == ("A PAR - BUR", "A PAR - BUR")
