@@ -328,6 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     parts = set(args.only or ["json", "gc", "scaling", "jobs", "dask"])
+    args.workdir.mkdir(parents=True, exist_ok=True)  # a new folder, as README's commands name
     full = ensure_corpus(args.workdir / f"batch-corpus-{args.phases}.jsonl", args.phases, args.seed)
     print(f"corpus {full}: {args.phases} dense phases, seed {args.seed}")
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, JSON out: {jsonout.ENCODER}")
