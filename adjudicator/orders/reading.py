@@ -1,6 +1,8 @@
 """One order's text read as far as it can be without the power and the position, and the order
 it gives the units it names: the two steps every way of reading an order shares (a sheet's
-pieces in `interpret`, strings of one order in `strings`)."""
+pieces in `interpret`, strings of one order in `strings`). A string of one order whose shape
+has a plan (`shapes.plan_of`) is read first by `read_planned`, looking its names up with no
+parse; any other text, and any the plan cannot read, by `read_text` and `order_of`."""
 
 from __future__ import annotations
 
