@@ -16,14 +16,14 @@ def data_dir(name: str) -> Path:
 
 
 @cache
-def bundled_variants() -> tuple[str, ...]:
-    """The names of the variants in the package's maps/, sorted (its files do not change)."""
-    return tuple(sorted(path.stem for path in data_dir("maps").glob("*.toml")))
+def bundled_variants() -> frozenset[str]:
+    """The names of the variants in the package's maps/ (its files do not change)."""
+    return frozenset(path.stem for path in data_dir("maps").glob("*.toml"))
 
 
 def unknown_variant(name: str) -> str:
     """The error for a name of no bundled variant: the likely one, and every known one."""
-    known = bundled_variants()
+    known = sorted(bundled_variants())
     close = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.6)
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return f"unknown variant {name!r}{hint}; known: {', '.join(known)}"

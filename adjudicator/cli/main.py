@@ -64,7 +64,11 @@ def _printable_output() -> None:
 def adjudicate(phase_file: str, output_format: str) -> None:
     """Adjudicate one phase document (`-` reads standard input)."""
     from adjudicator.board.types import CalendarError
-    from adjudicator.contract.documents import DocumentError, adjudicate_document
+    from adjudicator.contract.documents import (
+        DocumentError,
+        adjudicate_phase_document,
+        read_phase_document,
+    )
 
     data = read_json_file(phase_file)
     try:
@@ -74,7 +78,8 @@ def adjudicate(phase_file: str, output_format: str) -> None:
         if output_format == "daide":
             click.echo(_daide_report(data), nl=False)
             return
-        result = adjudicate_document(data)
+        # a file the user names may name a map file, as the text and DAIDE reports read it
+        result = adjudicate_phase_document(read_phase_document(data))
     except (DocumentError, CalendarError) as error:
         raise click.ClickException(str(error)) from None
     click.echo(json.dumps(result, indent=2, ensure_ascii=False))

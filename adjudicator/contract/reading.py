@@ -9,7 +9,7 @@ through it, so that its error is pydantic's, worded as ever.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -102,13 +102,16 @@ def read_document(data: object, validate: Callable[[], PhaseDocument]) -> _Read:
     given = _Given.of(data)
     if given is not None:
         try:
+            _check_variant(given.variant)
             return _read(given)
         except DocumentError:
             validate()
             raise
         except (ValueError, TypeError):  # _Malformed among them
             pass
-    return _read(validate())
+    doc = validate()
+    _check_variant(doc.variant)
+    return _read(doc)
 
 
 def read_validated(doc: PhaseDocument) -> _Read:
@@ -117,28 +120,24 @@ def read_validated(doc: PhaseDocument) -> _Read:
 
 
 def _read(doc: PhaseFields) -> _Read:
-    _check_variant(doc.variant)
     position, rules = position_from_document(doc)
     return position, orders_from_document(doc), rules
 
 
 def _check_variant(name: object) -> None:
-    """A phase document names a bundled variant (maps/NAME.toml, `adjudicator variants`): the
-    name of a map file elsewhere (which `load_map` reads, for a game file's own map) is refused,
-    so that a document sent to a server cannot have it read any file."""
-    if type(name) is str and name not in _variants():
-        problem = f"{name}: {unknown_variant(name)}"
+    """A document sent to `adjudicate_document` or `batch` (what a service exposes) names a
+    bundled variant (maps/NAME.toml, `adjudicator variants`): the name of a map file, which
+    `load_map` reads, is refused there, so that such a document cannot have any file read. A
+    validated PhaseDocument given in Python, a game file and the commands that read a file the
+    user names may name a map file."""
+    if type(name) is str and name not in bundled_variants():
+        problem = f"variant: {unknown_variant(name)}"
         if Path(name).name != name or name.endswith(".toml"):
             problem += (
-                " (a phase document names a variant, not a map file: to play on your own map"
-                " file, start a game on it: adjudicator game new GAME.json --variant FILE)"
+                " (a document sent to adjudicate_document or batch names a variant, not a map"
+                " file; `adjudicator adjudicate FILE` reads a local document that names one)"
             )
         raise DocumentError(problem)
-
-
-@cache
-def _variants() -> frozenset[str]:
-    return frozenset(bundled_variants())
 
 
 class _Vocabulary(NamedTuple):
@@ -405,20 +404,16 @@ def _document_error(error: ValidationError) -> DocumentError:
 
 
 def read_phase_document(data: Mapping[str, Any]) -> PhaseDocument:
-    """A phase document from parsed JSON, validated (its variant a bundled one)."""
+    """A phase document from parsed JSON, validated."""
     try:
-        doc = PhaseDocument.model_validate(data)
+        return PhaseDocument.model_validate(data)
     except ValidationError as error:
         raise _document_error(error) from None
-    _check_variant(doc.variant)
-    return doc
 
 
 def read_phase_json(text: str | bytes) -> PhaseDocument:
     """A phase document straight from JSON text (parsed and validated in one pass)."""
     try:
-        doc = PhaseDocument.model_validate_json(text)
+        return PhaseDocument.model_validate_json(text)
     except ValidationError as error:
         raise _document_error(error) from None
-    _check_variant(doc.variant)
-    return doc

@@ -442,9 +442,7 @@ class _Routes:
         t = self.t
         seas = t.facts.seas
         seas_with_fleets = [
-            p
-            for p, u in zip(t.province, t.units, strict=True)
-            if u.type is _FLEET and p in seas
+            p for p, u in zip(t.province, t.units, strict=True) if u.type is _FLEET and p in seas
         ]
         t.stranded[i] = not route_exists(
             self.map, t.province[i], t.dest[i], seas_with_fleets, lambda _: True

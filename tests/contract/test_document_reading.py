@@ -112,19 +112,14 @@ PATHS = [str(ISLAND), "../tests/maps/island", "../tests/maps/island.toml", "stan
 
 @pytest.mark.parametrize("variant", PATHS)
 def test_a_phase_document_names_a_bundled_variant_not_a_map_file(variant: str) -> None:
-    """A path (absolute, or relative to maps/) had any .toml file on the server read: every
-    reader of a phase document refuses it (the text and DAIDE reports, the pictures and the
-    Python API read through read_phase_document / read_phase_json)."""
+    """A path (absolute, or relative to maps/) had any .toml file read through the routes a
+    service exposes: adjudicate_document and batch's lines."""
     document = {"variant": variant, "phase": "S1201M"}
-    expected = f"unknown variant {variant!r}"
-    hint = "(a phase document names a variant, not a map file: to play on your own map file"
+    expected = f"variant: unknown variant {variant!r}"
+    hint = "(a document sent to adjudicate_document or batch names a variant, not a map file"
     routes: list[tuple[Callable[[Any], Any], Any]] = [
         (adjudicate_document, document),
         (adjudicate_json_line, json.dumps(document)),
-        (read_phase_document, document),
-        (read_phase_json, json.dumps(document)),
-        (position_from_json, document),
-        (adjudicate_phase_document, PhaseDocument(variant=variant, phase="S1201M")),
     ]
     for read, sent in routes:
         with pytest.raises(DocumentError, match=re.escape(expected)) as refused:
@@ -132,17 +127,20 @@ def test_a_phase_document_names_a_bundled_variant_not_a_map_file(variant: str) -
         assert hint in str(refused.value)
 
 
+def test_a_document_given_in_python_may_name_a_map_file() -> None:
+    """A validated PhaseDocument, api.position_from_json and a game file (which makes its own
+    PhaseDocument) read a map file: the caller chose it (`game new --variant FILE`)."""
+    document = {"variant": str(ISLAND), "phase": "S1201M"}
+    position, _ = position_from_document(PhaseDocument(variant=str(ISLAND), phase="S1201M"))
+    assert position.variant == str(ISLAND) and position.centers
+    assert position_from_json(document)[0] == position
+    assert position_from_document(read_phase_json(json.dumps(document)))[0] == position
+    assert adjudicate_phase_document(read_phase_document(document))["next"]["phase"] == "F1201M"
+
+
 def test_an_unknown_variant_names_the_likely_one() -> None:
     with pytest.raises(DocumentError, match=re.escape("'Standard' (did you mean 'standard'?)")):
         adjudicate_document({"variant": "Standard", "phase": "S1901M"})
-
-
-def test_a_game_file_may_still_name_its_own_map_file() -> None:
-    """position_from_document reads what a game file names (`game new --variant FILE`): the
-    game file makes its PhaseDocument itself, not through a reader of sent documents."""
-    document = PhaseDocument(variant=str(ISLAND), phase="S1201M")
-    position, _ = position_from_document(document)
-    assert position.variant == str(ISLAND) and position.centers
 
 
 class _Order(str, enum.Enum):  # noqa: UP042 (not StrEnum: its str() is its value)
