@@ -482,7 +482,8 @@ def load_map(name_or_path: str = "standard") -> Map:
         return read_map_file(candidate)
     path = data_dir("maps") / f"{name_or_path}.toml"
     if not _is_file(path):
-        raise MapError(name_or_path, [unknown_variant(name_or_path)])
+        missing = "no such map file; " if candidate.suffix == ".toml" else ""
+        raise MapError(name_or_path, [missing + unknown_variant(name_or_path)])
     return read_map_file(path)
 
 

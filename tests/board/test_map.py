@@ -492,3 +492,18 @@ def test_weak_links_and_partisan_sites_are_checked(mutate: Any, message: str) ->
     assert validate_map_data(data) == []
     mutate(data)
     assert validate_map_data(data) == [message]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Standard", "unknown variant 'Standard' (did you mean 'standard'?); known: 1900, "),
+        ("/nowhere/mine.toml", "no such map file; unknown variant '/nowhere/mine.toml'; known: "),
+    ],
+)
+def test_an_unknown_variant_says_what_is_wrong_and_the_likely_fix(name: str, expected: str) -> None:
+    """A variant's name in the wrong case names the likely one; a map file's path that is not
+    there says so (it was reported as an unknown variant only)."""
+    with pytest.raises(MapError) as refused:
+        load_map(name)
+    assert expected in str(refused.value)
