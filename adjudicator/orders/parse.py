@@ -48,6 +48,9 @@ Form = Literal[
     "waive",
 ]
 
+OFF_BOARD = frozenset({"build_after", "build_before", "waive"})
+"""The forms whose unit stands on no board: a build names a new one, a waive none."""
+
 
 class RawPlace(NamedTuple):
     """A place as written: its words (coast words included when not separated), and the

@@ -16,7 +16,14 @@ from adjudicator.orders import model
 from adjudicator.orders.daide import is_daide, read_raw
 from adjudicator.orders.legality import Depends, fixed_reason
 from adjudicator.orders.memo import Memo
-from adjudicator.orders.parse import RawOrder, RawUnit, Span, SyntaxProblem, resolve_written
+from adjudicator.orders.parse import (
+    OFF_BOARD,
+    RawOrder,
+    RawUnit,
+    Span,
+    SyntaxProblem,
+    resolve_written,
+)
 from adjudicator.orders.reader import (
     FORMS,
     WRONG_PHASE,
@@ -94,7 +101,7 @@ def read_text(game_map: Map, kind_code: str, text: str) -> Reading | Unreadable:
         return Unreadable(WRONG_PHASE[kind], (0, len(text)))
     reader = Reader(game_map, kind, text, None, None)
     own = None
-    if raw.form not in ("waive", "build_after", "build_before"):
+    if raw.form not in OFF_BOARD:
         assert raw.unit is not None
         try:
             own = reader.unit_place(raw.unit).province
@@ -164,9 +171,7 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     )
 
 
-_ORDERING = {
-    kind: forms - {"build_after", "build_before", "waive"} for kind, forms in FORMS.items()
-}
+_ORDERING = {kind: forms - OFF_BOARD for kind, forms in FORMS.items()}
 """The forms of each kind of phase that order a unit of the board (see reader.made)."""
 
 
