@@ -51,7 +51,7 @@ Orders = Mapping[str, Sequence[str] | str]
 
 def start_position(variant: str = "standard") -> Position:
     """The opening position of a variant (a map name from maps/ or a path to a map file)."""
-    return _start_position(load_map(variant))
+    return _start_position(load_map(variant), variant)
 
 
 def position_from_json(document: Mapping[str, Any]) -> tuple[Position, Rules]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import adjudicator
 
@@ -50,3 +51,15 @@ def test_a_game_steps_through_a_year() -> None:
     assert str(game.current.phase) == "W1901A"
     assert game.current.centers["BEL"] == "FRANCE"
     assert game.current.centers["HOL"] == "GERMANY"
+
+
+def test_a_map_file_s_opening_position_adjudicates_on_that_map() -> None:
+    # The position keeps the path it was made from: its map's own name ('island') is no
+    # bundled variant, and naming it would fail (or find a bundled map of that name).
+    island = str(Path(__file__).parent / "maps" / "island.toml")
+    position = adjudicator.start_position(island)
+    assert position.variant == island
+    result = adjudicator.adjudicate(position, {"WESTMARK": ["A HIL - VAL"]})
+    lines = {line.unit: line for line in result.orders}
+    assert (lines["A HIL"].order, lines["A HIL"].result) == ("A HIL - VAL", "fails")  # bounced
+    assert result.next.variant == island

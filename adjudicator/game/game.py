@@ -92,16 +92,20 @@ class Game:
         raise GameError(f"phase {phase} is not in this game; its phases are {known}")
 
 
-def start_position(game_map: Map) -> Position:
-    """The variant's opening position: start units, home centres owned, its first phase."""
+def start_position(game_map: Map, variant: str | None = None) -> Position:
+    """The variant's opening position: start units, home centres owned, its first phase.
+
+    `variant` is how the map was named when loaded (a bundled map's name or a path to a map
+    file); the position keeps it, not the map's own name, so every later phase loads the same
+    map again."""
     units = {unit.province: unit for unit in game_map.start_units()}
-    return Position(game_map.name, game_map.start_phase, units, game_map.start_centers())
+    name = game_map.name if variant is None else variant
+    return Position(name, game_map.start_phase, units, game_map.start_centers())
 
 
 def new_game(variant: str = "standard", rules: Rules = DEFAULT_RULES) -> Game:
     """A fresh game at the variant's start (the variant is a name or a path to a map file)."""
-    game_map = load_map(variant)
-    start = replace(start_position(game_map), variant=variant)
+    start = start_position(load_map(variant), variant)
     return Game(variant=variant, rules=rules, start=start)
 
 
