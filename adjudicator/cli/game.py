@@ -172,14 +172,15 @@ def show(game_file: str, phase_name: str | None, output: Path | None) -> None:
 
 
 def _draw(game: Game, position: Position, played: PlayedPhase | None, output: Path) -> None:
-    from adjudicator.cli.render import write_picture
+    from adjudicator.cli.render import drawing_needed, write_picture
     from adjudicator.report.svg import render_svg
 
-    if played is None:
-        pending = {power: list(lines) for power, lines in game.pending.items()}
-        svg = render_svg(position, orders=pending or None)
-    else:
-        svg = render_svg(position, result=played.results, after=played.next)
+    with drawing_needed():
+        if played is None:
+            pending = {power: list(lines) for power, lines in game.pending.items()}
+            svg = render_svg(position, orders=pending or None)
+        else:
+            svg = render_svg(position, result=played.results, after=played.next)
     write_picture(svg, output)
     click.echo(f"{output}: written")
 
@@ -189,10 +190,13 @@ def _draw(game: Game, position: Position, played: PlayedPhase | None, output: Pa
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path))
 def html_command(game_file: str, output: Path) -> None:
     """Write one self-contained web page to step through the game, phase by phase."""
+    from adjudicator.cli.render import drawing_needed
     from adjudicator.report.html import game_page
 
     game = load(game_file)
-    output.write_text(game_page(game, game_name(game_file, game)), encoding="utf-8")
+    with drawing_needed():
+        page = game_page(game, game_name(game_file, game))
+    output.write_text(page, encoding="utf-8")
     click.echo(f"{output}: {len(game.played) + 1} phases")
 
 

@@ -7,12 +7,15 @@ unit has an entry in a movement result) and its `next` position.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
+from adjudicator.board.map import MapError
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import Phase, PhaseKind, Unit
 from adjudicator.orders.results import OrderResult
@@ -38,11 +41,28 @@ def write_picture(svg: str, output: Path) -> None:
         raise click.ClickException(str(error)) from None
 
 
+@contextmanager
+def drawing_needed() -> Iterator[None]:
+    """Around drawing a board: a map with no drawing (a map file without its geometry beside
+    it) is the command's one-line error, whose message says how to make one; no traceback."""
+    try:
+        yield
+    except MapError as error:
+        raise click.ClickException(str(error)) from None
+
+
 def result_position(data: dict[str, Any]) -> tuple[Position, tuple[OrderResult, ...], Position]:
     """The position a result document's orders were given in, its entries and its `next`."""
-    from adjudicator.contract.documents import position_from_document, read_phase_document
+    from adjudicator.contract.documents import (
+        DocumentError,
+        position_from_document,
+        read_phase_document,
+    )
 
-    after, _rules = position_from_document(read_phase_document(data["next"]))
+    try:
+        after, _rules = position_from_document(read_phase_document(data["next"]))
+    except DocumentError as error:
+        raise DocumentError(f"its next position: {error}") from None
     phase = Phase.parse(str(data["phase"]))
     results = tuple(
         OrderResult(
@@ -81,15 +101,22 @@ def document_svg(data: Any, title: str | None) -> str:
     )
     from adjudicator.report.svg import render_svg
 
+    result = isinstance(data, dict) and "next" in data and isinstance(data.get("orders"), list)
     try:
-        if isinstance(data, dict) and "next" in data and isinstance(data.get("orders"), list):
+        if result:
             before, results, after = result_position(data)
-            return render_svg(before, result=results, after=after, title=title)
-        doc = read_phase_document(data)
-        position, _rules = position_from_document(doc)
-        return render_svg(position, orders=orders_from_document(doc) or None, title=title)
+        else:
+            doc = read_phase_document(data)
+            position, _rules = position_from_document(doc)
+            orders = orders_from_document(doc) or None
     except (DocumentError, KeyError, TypeError, ValueError) as error:
-        raise click.ClickException(f"not a phase or result document: {error}") from None
+        raise click.ClickException(
+            f"not a {'result' if result else 'phase or result'} document: {error}"
+        ) from None
+    with drawing_needed():
+        if result:
+            return render_svg(before, result=results, after=after, title=title)
+        return render_svg(position, orders=orders, title=title)
 
 
 @click.command(name="render")

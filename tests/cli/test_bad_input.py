@@ -129,3 +129,19 @@ def test_a_local_phase_document_may_name_a_map_file_in_every_report(
     got, expected = json.loads(result.output), json.loads(bundled.output)
     assert got["next"].pop("variant") == named and expected["next"].pop("variant") == "standard"
     assert got == expected
+
+
+@pytest.mark.parametrize("command", ["html", "show"])
+def test_a_game_picture_on_a_map_without_a_drawing_says_how_to_make_one(
+    tmp_path: Path, command: str
+) -> None:
+    island = ROOT / "tests" / "maps" / "island.toml"  # a map file with no drawing beside it
+    game_file = tmp_path / "island.json"
+    assert _invoke("game", "new", str(game_file), "--variant", str(island)).exit_code == 0
+    picture = tmp_path / ("island.html" if command == "html" else "island.svg")
+    result = _invoke("game", command, str(game_file), "-o", str(picture))
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "no drawing for the map" in result.output
+    assert "adjudicator map import-drawing" in result.output
+    assert not picture.exists()

@@ -88,6 +88,40 @@ def test_a_document_of_another_kind_is_refused(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "not a phase or result document" in result.output
 
 
+def test_a_result_document_with_a_bad_next_is_named_as_such(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"phase": "S1901M", "orders": [], "next": {}}', encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(bad), "-o", str(tmp_path / "b.svg")])
+    assert result.exit_code == 1
+    assert "Error: not a result document: its next position: " in result.output
+
+
+@pytest.mark.parametrize("kind", ["phase", "result"])
+def test_a_good_document_on_a_map_without_a_drawing_is_not_called_bad(
+    tmp_path: Path, kind: str
+) -> None:
+    """The error says the drawing is missing and how to make one, not that the document is bad."""
+    island = Path(__file__).parents[1] / "maps" / "island.toml"
+    phase = {
+        "variant": str(island),
+        "phase": "S1201M",
+        "units": {"WESTMARK": ["A HIL"], "EASTHOLD": ["A EPT"]},
+        "centers": {"WESTMARK": ["HIL"], "EASTHOLD": ["EPT"]},
+        "orders": {"WESTMARK": ["A HIL - VAL"]},
+    }
+    document = tmp_path / f"{kind}.json"
+    if kind == "result":
+        made = CliRunner().invoke(main, ["adjudicate", "-", "--format", "json"], json.dumps(phase))
+        assert made.exit_code == 0, made.output
+        document.write_text(made.output, encoding="utf-8")
+    else:
+        document.write_text(json.dumps(phase), encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(document), "-o", str(tmp_path / "b.svg")])
+    assert result.exit_code == 1
+    assert "no drawing for the map" in result.output and "import-drawing" in result.output
+    assert "not a" not in result.output
+
+
 def test_game_show_draws_a_played_phase_and_the_current_one(tmp_path: Path) -> None:
     game = str(EXAMPLES / "sample-game.json")
     out = tmp_path / "fall.svg"
