@@ -8,7 +8,7 @@ through it, so that its error is pydantic's, worded as ever.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -65,18 +65,24 @@ class _Given(NamedTuple):
         if type(data) is not dict or not data.keys() <= _FIELDS:
             return None
         get = data.get
-        return cls(
-            get("variant", "standard"),
-            get("rules", "2023"),
-            get("phase"),
-            get("units", {}),
-            get("centers"),
-            get("dislodged", {}),
-            get("orders", {}),
-            get("winner"),
+        # tuple.__new__: the named tuple's own __new__ is a Python call more; a missing
+        # field's empty default is one shared dict (only read, never changed)
+        return tuple.__new__(
+            cls,
+            (
+                get("variant", "standard"),
+                get("rules", "2023"),
+                get("phase"),
+                get("units", _NONE),
+                get("centers"),
+                get("dislodged", _NONE),
+                get("orders", _NONE),
+                get("winner"),
+            ),
         )
 
 
+_NONE: dict[str, Any] = {}
 _FIELDS = frozenset(PhaseDocument.model_fields)
 
 
@@ -253,10 +259,18 @@ def position_from_document(doc: PhaseFields) -> tuple[Position, Rules]:
 def _units(
     game_map: Map, vocabulary: _Vocabulary, unit_lists: Mapping[str, list[str]]
 ) -> dict[str, Unit]:
-    """Province -> unit; one unit a province."""
+    """Province -> unit; one unit a province. One plain loop over the strings (a generator
+    or a call per power or string cost a third more here)."""
+    if type(unit_lists) is not dict:
+        raise _Malformed
     units: dict[str, Unit] = {}
-    for power, texts in _by_power(game_map, unit_lists):
-        known = vocabulary.units[power]
+    powers, known_units = game_map.powers, vocabulary.units
+    for name, texts in unit_lists.items():
+        info = powers.get(name)
+        power = _power(game_map, name) if info is None else info.code
+        if type(texts) is not list:
+            raise _Malformed
+        known = known_units[power]
         for text in texts:
             placed = known.get(text)
             unit, province = _unit(game_map, known, power, text) if placed is None else placed
@@ -264,17 +278,6 @@ def _units(
                 raise DocumentError(f"two units in {province}: {units[province]}, {text}")
             units[province] = unit
     return units
-
-
-def _by_power(game_map: Map, lists: Mapping[str, list[str]]) -> Iterator[tuple[str, list[str]]]:
-    """Each power's code and its list (of unit strings, of centres)."""
-    if type(lists) is not dict:
-        raise _Malformed
-    for name, strings in lists.items():
-        power = _power(game_map, name)
-        if type(strings) is not list:
-            raise _Malformed
-        yield power, strings
 
 
 @lru_cache(maxsize=1024)
@@ -286,9 +289,16 @@ def _centers(
     game_map: Map, codes: dict[str, str], center_lists: Mapping[str, list[str]]
 ) -> dict[str, str]:
     """Centre -> owner; every name a supply centre (`codes`: the names read before on this
-    map), every centre listed once."""
+    map), every centre listed once. One plain loop, as `_units`."""
+    if type(center_lists) is not dict:
+        raise _Malformed
     centers: dict[str, str] = {}
-    for power, provinces in _by_power(game_map, center_lists):
+    powers = game_map.powers
+    for name, provinces in center_lists.items():
+        info = powers.get(name)
+        power = _power(game_map, name) if info is None else info.code
+        if type(provinces) is not list:
+            raise _Malformed
         for province in provinces:
             code = codes.get(province)
             if code is None:
