@@ -262,22 +262,18 @@ def _match_supports(t: OrderTable) -> None:
     supporting = t.supporting
     for i in t.supports:
         order = orders[i]
-        assert isinstance(order, (SupportHold, SupportMove))  # (a union object: made per call)
-        where = prov[order.supported.location]
-        backed = at(where, NONE)
         if type(order) is SupportMove:
-            area[i] = wanted = prov[order.target]
-            matches = (
-                backed != NONE
-                and dest[backed] == wanted
-                and kind[backed] == MOVE
-                and "/" not in order.target
-            )
+            target = order.target
+            area[i] = wanted = prov[target]
+            backed = at(prov[order.supported.location], NONE)
+            if backed == NONE or dest[backed] != wanted or kind[backed] != MOVE or "/" in target:
+                backed, void[i] = _support_void(t, i, order)
         else:
-            area[i] = where
-            matches = backed != NONE and backed != i and kind[backed] != MOVE
-        if not matches:
-            backed, void[i] = _support_void(t, i, order)
+            assert type(order) is SupportHold
+            area[i] = where = prov[order.supported.location]
+            backed = at(where, NONE)
+            if backed in (NONE, i) or kind[backed] == MOVE:
+                backed, void[i] = _support_void(t, i, order)
         if backed != NONE:
             supported[i] = backed
             backers[backed] += (i,)
@@ -444,9 +440,7 @@ class _Routes:
         seas_with_fleets = [
             p for p, u in zip(t.province, t.units, strict=True) if u.type is _FLEET and p in seas
         ]
-        t.stranded[i] = not route_exists(
-            self.map, t.province[i], t.dest[i], seas_with_fleets, lambda _: True
-        )
+        t.stranded[i] = not route_exists(self.map, t.province[i], t.dest[i], seas_with_fleets)
         if t.stranded[i]:
             t.kind[i] = HOLD
             t.occupant[i] = NONE
