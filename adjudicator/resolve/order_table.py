@@ -39,6 +39,7 @@ LAND, BY_CONVOY, FALLBACK = 0, 1, 2
 NONE = -1
 _ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
 """(A module constant is read ~7x faster than an Enum member.)"""
+_NOWHERE: frozenset[str] = frozenset()
 
 
 class OrderTable:
@@ -314,31 +315,42 @@ def _support_void(
 
 def _match_convoys(t: OrderTable) -> dict[int, list[int]]:
     """Each convoy with the army whose move it names, or why it is void. Returns army -> the
-    fleets at sea whose convoy matches its move."""
+    fleets at sea whose convoy matches its move. The common case, a fleet at sea naming an
+    army's move as ordered, is seen at once from the columns; the rest go through
+    `_convoy_void`."""
     candidates: dict[int, list[int]] = {}
-    seas, orders, provinces = t.facts.seas, t.orders, t.province
+    prov, at, seas, orders = t.facts.province, t.index.get, t.facts.seas, t.orders
+    provinces, kind, dest, units = t.province, t.kind, t.dest, t.units
     for i in t.convoys:
         order = orders[i]
-        assert isinstance(order, Convoy)
-        army, reason = _convoy_void(t, order)
-        if reason is None and provinces[i] not in seas:
-            reason = f"void: {t.units[i]} is not at sea"
-        t.void[i] = reason
-        if reason is None:
-            candidates.setdefault(army, []).append(i)
+        assert type(order) is Convoy
+        army = at(prov[order.army.location], NONE)
+        if (
+            army == NONE
+            or kind[army] != MOVE
+            or dest[army] != prov[order.target]
+            or units[army].type is not _ARMY
+            or provinces[i] not in seas
+        ):
+            t.void[i] = _convoy_void(t, i, order)
+        elif army in candidates:
+            candidates[army].append(i)
+        else:
+            candidates[army] = [i]
     return candidates
 
 
-def _convoy_void(t: OrderTable, order: Convoy) -> tuple[int, str | None]:
+def _convoy_void(t: OrderTable, own: int, order: Convoy) -> str:
+    """Why a convoy does not match: no army where it names one, an army that does not move
+    there, or a fleet that is not at sea."""
     provinces = t.facts.province
     army = t.index.get(provinces[order.army.location], NONE)
     wanted = provinces[order.target]
     if army == NONE or t.units[army].type is not _ARMY:
-        return NONE, f"void: no army in {order.army.province}"
-    theirs = t.orders[army]
-    if not isinstance(theirs, Move) or provinces[theirs.target] != wanted:
-        return NONE, f"void: {_unit_string(order.army)} did not move to {wanted}"
-    return army, None
+        return f"void: no army in {order.army.province}"
+    if t.kind[army] != MOVE or t.dest[army] != wanted:
+        return f"void: {_unit_string(order.army)} did not move to {wanted}"
+    return f"void: {t.units[own]} is not at sea"
 
 
 class _Routes:
@@ -377,7 +389,7 @@ class _Routes:
         if unit.type is not _ARMY:
             return LAND
         source, target = t.province[i], t.dest[i]
-        if target not in t.facts.army_near.get(source, frozenset()):
+        if target not in t.facts.army_near.get(source, _NOWHERE):
             return BY_CONVOY
         has_route = t.has_route[i]
         if rules.adjacent_convoy == "1971":
