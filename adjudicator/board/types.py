@@ -106,7 +106,9 @@ class Phase:
     kind: PhaseKind
 
     def __str__(self) -> str:
-        return f"{self.season.value}{self.year:04d}{self.kind.value}"
+        # A StrEnum member is its value's str: adding it reads no enum property (`.value` is
+        # a Python-level call each); the document route writes a phase's name twice a phase.
+        return self.season + f"{self.year:04d}" + self.kind
 
     @classmethod
     def parse(cls, text: str) -> Phase:
