@@ -272,8 +272,10 @@ def _units(
             raise _Malformed
         known = known_units[power]
         for text in texts:
-            placed = known.get(text)
-            unit, province = _unit(game_map, known, power, text) if placed is None else placed
+            try:  # a string read before (nearly all): one subscript, the try costs nothing
+                unit, province = known[text]
+            except KeyError:
+                unit, province = _unit(game_map, known, power, text)
             if province in units:
                 raise DocumentError(f"two units in {province}: {units[province]}, {text}")
             units[province] = unit
@@ -300,8 +302,9 @@ def _centers(
         if type(provinces) is not list:
             raise _Malformed
         for province in provinces:
-            code = codes.get(province)
-            if code is None:
+            try:  # as in _units
+                code = codes[province]
+            except KeyError:
                 code = _center_code(game_map, codes, power, province)
             if centers.setdefault(code, power) != power:
                 raise DocumentError(
