@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from operator import attrgetter
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -44,9 +43,10 @@ def disorder(
     strict = rules.disorder_units == "rulebook"
     disbanded = declared if strict else neutral
     if strict and position.phase.kind is _MOVEMENT:
-        silent = set(map(_POWER, position.units.values())).difference(map(_POWER, entries))
+        # (set comprehensions: faster than map(attrgetter) on CPython 3.11)
+        silent = {u.power for u in position.units.values()}.difference({e.power for e in entries})
         if silent and errors:
-            silent.difference_update(map(_POWER, errors))
+            silent.difference_update({e.power for e in errors})
         if silent:
             disbanded = disbanded | silent
     if not declared and not disbanded:
@@ -54,7 +54,6 @@ def disorder(
     return Disorder(ignored=declared, disbanded=disbanded, neutral=neutral)
 
 
-_POWER = attrgetter("power")
 _MOVEMENT = PhaseKind.MOVEMENT  # (a module constant: an enum member's lookup is dear)
 _NOBODY = Disorder(frozenset(), frozenset(), frozenset())
 

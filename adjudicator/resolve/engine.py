@@ -107,21 +107,19 @@ def _line(
 ) -> OrderResult:
     """The result line of a unit whose order did not simply succeed: illegal (it fails with
     its reason whatever happened to the unit), missing (the unit did the `default`), or legal."""
-    succeeds, tags, reason, culprits = resolution
     if entry is None:
+        succeeds, tags, reason, culprits = resolution
         done = str(default(UnitRef(unit.type, unit.location)))  # the order model's notation
         return OrderResult(
             unit.power, str(unit), None, done, _OUTCOME[succeeds], tags, reason, culprits
         )
-    if entry.illegal is not None:
-        tags = ("illegal", *(t for t in tags if t != "illegal"))
-        line = entry.line
-        return OrderResult(
-            unit.power, str(unit), line.input, line.order, "fails", tags, entry.illegal
-        )
-    # The fields in order: power, unit, input, order, result, tags, reason, culprits.
-    power, name, given, order = entry.line[:4]
-    return OrderResult(power, name, given, order, _OUTCOME[succeeds], tags, reason, culprits)
+    illegal = entry.illegal
+    if illegal is None:  # the entry's strings, then the resolution's: two tuples joined
+        return _new(OrderResult, entry.line[:4] + _WORD[resolution[0]] + resolution[1:])
+    tags = resolution.tags
+    tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else _ILLEGAL
+    line = entry.line
+    return OrderResult(unit.power, str(unit), line.input, line.order, "fails", tags, illegal)
 
 
 def _sort(results: list[OrderResult]) -> list[OrderResult]:
@@ -133,6 +131,10 @@ def _sort(results: list[OrderResult]) -> list[OrderResult]:
 
 
 _OUTCOME: dict[bool, Literal["succeeds", "fails"]] = {True: "succeeds", False: "fails"}
+_WORD = {True: ("succeeds",), False: ("fails",)}
+"""A line's `result` as a tuple of one, to join with the other fields."""
+_ILLEGAL = ("illegal",)
+_new = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
 _BY_UNIT, _BY_POWER = itemgetter(1), itemgetter(0)
 
 
@@ -150,33 +152,34 @@ def _movement(
     dislodged = outcome.dislodged
     if disbanded:
         dislodged = without_retreats(dislodged, disbanded)
+    gone = {p for p, d in dislodged.items() if not d.retreats} if dislodged else _NOWHERE
     results: list[OrderResult] = []
+    append = results.append
     units = position.units
     for province, entry in given.items():
         resolution = resolutions.get(province)
         if resolution is SUCCESS and entry.illegal is None:  # the common case
-            results.append(entry.line)
+            append(entry.line)
         elif resolution is not None:  # (an entry for no unit has no line)
-            results.append(_moved(province, units[province], entry, resolution, dislodged))
+            if province in gone:
+                resolution = _disbanded(resolution)
+            append(_line(units[province], entry, Hold, resolution))
     if len(results) < len(units):  # units without orders hold
         for province, unit in units.items():
             if province not in given:
-                results.append(_moved(province, unit, None, resolutions[province], dislodged))
+                resolution = resolutions[province]
+                if province in gone:
+                    resolution = _disbanded(resolution)
+                append(_line(unit, None, Hold, resolution))
     return _sort(results), outcome.units, dislodged
 
 
-def _moved(
-    province: str,
-    unit: Unit,
-    entry: OrderEntry | None,
-    resolution: Resolution,
-    dislodged: Mapping[str, Dislodged],
-) -> OrderResult:
-    """`_line` after a movement phase: a dislodged unit with nowhere to go is disbanded."""
-    d = dislodged.get(province)
-    if d is not None and not d.retreats:
-        resolution = resolution._replace(tags=(*resolution.tags, "disbanded"), culprits=())
-    return _line(unit, entry, Hold, resolution)
+def _disbanded(resolution: Resolution) -> Resolution:
+    """A dislodged unit with nowhere to go is disbanded after a movement phase."""
+    return resolution._replace(tags=(*resolution.tags, "disbanded"), culprits=())
+
+
+_NOWHERE: frozenset[str] = frozenset()
 
 
 def _retreats(

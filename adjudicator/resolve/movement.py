@@ -78,12 +78,9 @@ def _ensure_recursion_room(units: int) -> None:
 SUCCESS = Resolution(True)
 """Success, the common case: one shared value (`is` tells a plain success from the others)."""
 
-_Why = tuple[bool, tuple[str, ...], str | None, tuple[str, ...]]
-"""An order's outcome as the settled decisions give it: success, tags, the reason in words and
-the units responsible (the same record the reason is written from; each unit named once)."""
 
 _ARMY = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
-_HELD: _Why = SUCCESS
+_HELD = SUCCESS
 """The outcome of an order that stood (and of a hold): nothing to explain."""
 _CYCLE = "failed: unresolvable cycle of orders"
 _BOUNCE = ("bounce",)
@@ -102,16 +99,23 @@ class _Culprit(NamedTuple):
     """A support cut by this unit ("support cut by A PAR")."""
 
 
-_CULPRITS: dict[str, _Culprit] = {}
-"""By the unit's order as a reason names it ("A PAR - BUR" for a move, else "A PAR")."""
+_CULPRITS: dict[tuple[UnitType, str, str], _Culprit] = {}
+"""By the unit's type, location and (for a move) target: the key is made of strings the order
+holds, with no name written for a unit already met."""
 _CULPRITS_LIMIT = 1 << 12
 
 
-def _culprit(order: MovementOrder) -> _Culprit:
-    name = str(order.unit)
-    as_move = f"{name} - {order.target}" if isinstance(order, Move) else name
-    known = _CULPRITS.get(as_move)
+def _culprit(order: MovementOrder, target: str | None = None) -> _Culprit:
+    """The explanations naming the unit of `order` (`target`: a move's target, else ''; the
+    resolver passes the table's, None takes the order's)."""
+    if target is None:
+        target = order.target if isinstance(order, Move) else ""
+    unit = order.unit
+    key = (unit.type, unit.location, target)
+    known = _CULPRITS.get(key)
     if known is None:
+        name = str(unit)
+        as_move = f"{name} - {target}" if target else name
         named = (name,)
         known = _Culprit(
             Resolution(False, _BOUNCE, "bounced with " + as_move, named),
@@ -120,7 +124,7 @@ def _culprit(order: MovementOrder) -> _Culprit:
         )
         if len(_CULPRITS) >= _CULPRITS_LIMIT:
             _CULPRITS.clear()  # bounded: variants with many units, or many maps
-        _CULPRITS[as_move] = known
+        _CULPRITS[key] = known
     return known
 
 
@@ -133,22 +137,25 @@ class _Outcome:
         self.d = decisions
         self.rules = rules
         result, kind, occupant = decisions.result, table.kind, table.occupant
-        self.moved = moved = [False] * table.size
+        moved = [False] * table.size
         self._prevent: dict[int, float] = {}
         """Prevent strengths asked while explaining (a move bounced by others asks each)."""
-        went = [m for m in table.moves if kind[m] == MOVE and result[m]]
+        self.went = went = [m for m in table.moves if kind[m] == MOVE and result[m]]
         for m in went:
             moved[m] = True
+        self.stayed = [m for m in table.moves if not moved[m]]
+        """The moves that failed, stranded ones included (in unit order)."""
         self.dislodger = {o: m for m in went if (o := occupant[m]) != NONE and not moved[o]}
         """Dislodged unit -> the move that dislodged it."""
 
     def build(self) -> MovementOutcome:
-        t, moved, dislodger = self.t, self.moved, self.dislodger
+        t, dislodger = self.t, self.dislodger
         units = self._units()
+        kind, dest, contests = t.kind, t.dest, self._contests
         contested = frozenset(
             p
-            for p, movers in t.moves_into.items()
-            if p not in units and any(not moved[k] and self._prevents(k) > 0 for k in movers)
+            for m in self.stayed
+            if kind[m] == MOVE and (p := dest[m]) not in units and contests(m)
         )
         province = t.province
         dislodged = {
@@ -158,34 +165,38 @@ class _Outcome:
         # Success, the common case, is one shared value; the others are explained, once each:
         # failed moves (stranded ones included) and supports, convoys, dislodged units.
         result = self.d.result
-        explained = [m for m in t.moves if not moved[m]]
-        explained += [s for s in t.supports if not result[s]]
+        explained = self.stayed + [s for s in t.supports if not result[s]]
+        if t.convoys:
+            explained += t.convoys
+        if dislodger:
+            explained = list(dict.fromkeys([*explained, *dislodger]))
         resolutions = dict.fromkeys(province, SUCCESS)
         resolution = self._resolution
-        for i in dict.fromkeys([*explained, *t.convoys, *dislodger]):
+        for i in explained:
             resolutions[province[i]] = resolution(i)
         return MovementOutcome(resolutions, units, dislodged, contested)
 
     def _units(self) -> dict[str, Unit]:
         """Province -> unit after the moves, in unit order (a moved unit where it went, the
-        dislodged left out)."""
-        t, moved, dislodger = self.t, self.moved, self.dislodger
-        units: dict[str, Unit] = {}
-        dest, province, unit_at = t.dest, t.province, t.facts.unit
-        target, coasts = t.target, t.facts.coasts
-        for i, unit in enumerate(t.units):
-            if moved[i]:
-                to = dest[i]
-                if unit.type is _ARMY:
-                    where = to
-                else:  # a fleet stands on the exact coast
-                    where = target[i]
-                    if where in coasts:
-                        where = self._landing(i)
-                units[to] = unit_at(unit.power, unit.type, where)
-            elif i not in dislodger:
-                units[province[i]] = unit
-        return units
+        dislodged left out): the table's columns, changed where a unit moved."""
+        t = self.t
+        provinces, units = t.province[:], t.units[:]
+        dest, target, coasts = t.dest, t.target, t.facts.coasts
+        shared, placed = t.facts.units, t.facts.unit  # (the shared units: looked up inline)
+        for m in self.went:
+            unit = units[m]
+            provinces[m] = to = dest[m]
+            if unit.type is _ARMY:
+                where = to
+            else:  # a fleet stands on the exact coast
+                where = target[m]
+                if where in coasts:
+                    where = self._landing(m)
+            kept = shared.get((unit.power, unit.type, where))
+            units[m] = placed(unit.power, unit.type, where) if kept is None else kept
+        for i in sorted(self.dislodger, reverse=True):
+            del provinces[i], units[i]
+        return dict(zip(provinces, units, strict=True))
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
@@ -219,22 +230,23 @@ class _Outcome:
 
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
+        """Why order `i` did not simply succeed (each explanation names the units responsible,
+        the record its reason is written from, each unit once)."""
         t = self.t
         kind = t.kind[i]
-        why: _Why
-        if t.stranded[i]:
-            why = False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ()
-        elif kind == MOVE:
+        if kind == MOVE:
             why = self._move(i)
         elif kind == SUPPORT:
             why = self._support(i)
         elif kind == CONVOY:
             why = self._convoy(i)
+        elif t.stranded[i]:  # (a stranded move holds)
+            why = Resolution(False, ("no_convoy",), f"no convoy route to {t.dest[i]}")
         else:
             why = _HELD
-        attacker = self.dislodger.get(i)
+        attacker = self.dislodger.get(i) if self.dislodger else None
         if attacker is None:
-            return why if isinstance(why, Resolution) else Resolution(*why)
+            return why
         # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
         succeeds, tags, reason, culprits = why
         name = str(t.units[attacker])
@@ -244,6 +256,15 @@ class _Outcome:
         reason = f"{reason}; {note}" if reason else note
         return Resolution(succeeds, tags, reason, tuple(dict.fromkeys((*culprits, name))))
 
+    def _contests(self, m: int) -> bool:
+        """Does failed move `m` leave its target contested (a standoff: some move there had
+        strength)? Yes when its decision found it prevented with a strength above 0 (another
+        move's prevent strength was at least as high), else when its own prevent strength is."""
+        known = self.d.bounced.get(m)
+        if known is not None and known[1] == NONE and known[0] > 0:
+            return True
+        return self._prevents(m) > 0
+
     def _prevents(self, k: int) -> float:
         """Move k's prevent strength, asked once (every other move into its target asks)."""
         strength = self._prevent.get(k)
@@ -251,7 +272,7 @@ class _Outcome:
             strength = self._prevent[k] = self.d.prevent(k)
         return strength
 
-    def _move(self, i: int) -> _Why:
+    def _move(self, i: int) -> Resolution:
         """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
         again when the decision was settled on guesses or by the backup rule), and the other
         moves into its target as strong as it. The usual one, held off by one unit alone, is
@@ -259,7 +280,7 @@ class _Outcome:
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
             if not t.has_route[i]:
-                return False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ()
+                return Resolution(False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ())
             if not d.convoy_path(i):
                 return self._disruption(i)
         occupant = t.occupant[i]
@@ -275,24 +296,27 @@ class _Outcome:
             held = known[1]
         culprits = [] if held == NONE else [held]
         movers = t.moves_into[t.dest[i]]
-        if len(movers) > 1:
+        if len(movers) == 2 and held == NONE and known is not None and not own:
+            # Its decision found it prevented, and one other move goes there: by that one.
+            culprits = [movers[1] if movers[0] == i else movers[0]]
+        elif len(movers) > 1:
             prevents = self._prevents
             culprits += [k for k in movers if k != i and prevents(k) >= strength]
         if len(culprits) == 1 and not own:  # the common case: one unit held it off
             k = culprits[0]
             order = t.orders[k]
             if order is not None:
-                named = _culprit(order)
+                named = _culprit(order, t.target[k])
                 return named.bounced_by_move if t.kind[k] == MOVE else named.bounced_by_unit
         names, text = self._named(culprits)
         if own:
             name = str(t.units[occupant])
             own_text = f"cannot dislodge own unit {self._order_text(occupant, name)}"
             text = f"bounced with {text}; {own_text}" if culprits else own_text
-            return False, _BOUNCE, text, (*names, name)
+            return Resolution(False, _BOUNCE, text, (*names, name))
         if culprits:
-            return False, _BOUNCE, "bounced with " + text, names
-        return False, _BOUNCE, _CYCLE, ()
+            return Resolution(False, _BOUNCE, "bounced with " + text, names)
+        return Resolution(False, _BOUNCE, _CYCLE, ())
 
     def _resister(self, i: int, strength: float) -> int:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
@@ -306,42 +330,44 @@ class _Outcome:
             return occupant
         return NONE
 
-    def _support(self, i: int) -> _Why:
+    def _support(self, i: int) -> Resolution:
         t, d = self.t, self.d
         void = t.void[i]
         if void is not None:
-            return False, ("void",), void, ()
+            return Resolution(False, ("void",), void, ())
         if d.result[i]:
             return _HELD
         cutters = d.cutters(i)
         if not cutters:
-            return False, ("cut",), _CYCLE, ()
+            return Resolution(False, ("cut",), _CYCLE, ())
         if len(cutters) == 1 and (order := t.orders[cutters[0]]) is not None:
-            return _culprit(order).cut_by
+            return _culprit(order, t.target[cutters[0]]).cut_by
         names = tuple([str(t.units[m]) for m in cutters])
-        return False, ("cut",), "support cut by " + ", ".join(names), names
+        return Resolution(False, ("cut",), "support cut by " + ", ".join(names), names)
 
-    def _convoy(self, i: int) -> _Why:
+    def _convoy(self, i: int) -> Resolution:
         t, d = self.t, self.d
         void = t.void[i]
         if void is not None:
-            return False, ("void",), void, ()
+            return Resolution(False, ("void",), void, ())
         army = t.convoyed[i]
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", ()
+            return Resolution(
+                False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", ()
+            )
         if d.paradox[i]:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
-            return False, ("disrupted",), reason, ()
+            return Resolution(False, ("disrupted",), reason, ())
         if not d.result[i]:
-            return False, ("disrupted",), None, ()
+            return Resolution(False, ("disrupted",), None, ())
         if not d.convoy_path(army):
             return self._disruption(army)
         return _HELD
 
-    def _disruption(self, m: int) -> _Why:
+    def _disruption(self, m: int) -> Resolution:
         """Why army `m`'s convoy failed: the fleets of its route that were dislodged or ignored."""
         t, d = self.t, self.d
         broken = []
@@ -354,7 +380,7 @@ class _Outcome:
                 fleets.append(name := str(t.units[c]))
                 broken.append(name + " dislodged")
         reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
-        return False, ("disrupted",), reason, tuple(fleets)
+        return Resolution(False, ("disrupted",), reason, tuple(fleets))
 
     def _named(self, units: list[int]) -> tuple[tuple[str, ...], str]:
         """The units' names, each once, and their orders as a reason names them ("A PAR -
