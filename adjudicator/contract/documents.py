@@ -58,7 +58,10 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
     unit_texts = vocabulary_of(load_map(position.variant)).unit_texts
     by_power: dict[str, list[str]] = {}
     for unit in position.units.values():
-        text = unit_texts[unit.type].get(unit.location) or str(unit)
+        try:  # one subscript a unit: a unit off the board (a Position made by hand) is rare
+            text = unit_texts[unit.type][unit.location]
+        except KeyError:
+            text = str(unit)
         strings = by_power.get(unit.power)
         if strings is None:
             by_power[unit.power] = [text]
