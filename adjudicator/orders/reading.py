@@ -64,6 +64,7 @@ class Planned(NamedTuple):
     other_place: Place | None
     target: Place | None
     via: bool
+    words: int  # how many words (parse.WORD) the text holds (see sheet.is_one_order)
 
 
 class Unreadable(NamedTuple):
@@ -124,13 +125,16 @@ _NOWHERE = Place("")
 def _place(names: Memo[Place], game_map: Map, words: list[str], run: Run) -> Place | None:
     """The place a run of words names (None: none, as written)."""
     (first, last), coast = run
-    name = words[first:last]
-    coast_words = None if coast is None else words[coast[0] : coast[1]]
-    key = name[0] if len(name) == 1 and coast_words is None else f"{name}{coast_words}"
-    place = names.get(key)
+    if coast is None and last == first + 1:  # a name of one word (nearly every name)
+        key = words[first]
+    else:
+        coast_words = None if coast is None else words[coast[0] : coast[1]]
+        key = f"{words[first:last]}{coast_words}"
+    place = names.young.get(key) or names.get(key)  # the young generation first: a dict look-up
     if place is None:
+        coast_words = None if coast is None else words[coast[0] : coast[1]]
         try:
-            place = resolve_written(game_map, name, coast_words)
+            place = resolve_written(game_map, words[first:last], coast_words)
         except NameProblem:
             place = _NOWHERE
         names.put(key, place)
@@ -145,34 +149,40 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     if found is None or is_daide(text):
         return None
     plan, pieces, words = found
-    if plan.form not in _ORDERING[KINDS[kind_code]]:
+    if plan.form not in _ORDERING[kind_code]:
         return None
     names = _names(game_map)
     own = _place(names, game_map, words, plan.own)
-    other = None if plan.other is None else _place(names, game_map, words, plan.other)
-    target = None if plan.target is None else _place(names, game_map, words, plan.target)
-    if own is None or (other is None) is not (plan.other is None):
+    if own is None:
         return None
-    if (target is None) is not (plan.target is None):
-        return None
+    other = target = None
+    if plan.other is not None:
+        other = _place(names, game_map, words, plan.other)
+        if other is None:
+            return None
+    if plan.target is not None:
+        target = _place(names, game_map, words, plan.target)
+        if target is None:
+            return None
     first, last = plan.phrase  # its text's span: the length of what is before and within
-    start = len("".join(pieces[: 2 * first + 1]))
+    start = len(pieces[0]) if first == 0 else len("".join(pieces[: 2 * first + 1]))
     end = start + len("".join(pieces[2 * first + 1 : 2 * last + 2]))
-    other_province = None if other is None else other.province
     return Planned(
         plan.form,
         own.province,
-        other_province,
+        None if other is None else other.province,
         (start, end),
         plan.other_type,
         other,
         target,
         plan.via,
+        len(words),
     )
 
 
-_ORDERING = {kind: forms - OFF_BOARD for kind, forms in FORMS.items()}
-"""The forms of each kind of phase that order a unit of the board (see reader.made)."""
+_ORDERING: dict[str, frozenset[str]] = {kind: forms - OFF_BOARD for kind, forms in FORMS.items()}
+"""The forms of each kind of phase that order a unit of the board (see reader.made), by the
+kind's code (a PhaseKind is its code)."""
 
 
 def order_of(

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 from adjudicator.board.map import Map
-from adjudicator.board.names import resolve_power
+from adjudicator.board.names import index_for, resolve_power
 from adjudicator.orders.parse import first_words
 
 _COMMENT = re.compile(r"#|//")
@@ -168,18 +168,33 @@ _MARKS = re.compile(r"[#,;:\[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]|//")
 a line break (each character str.splitlines breaks at)."""
 
 
-def is_one_order(game_map: Map, text: str) -> bool:
+def is_one_order(game_map: Map, text: str, words: int = 0) -> bool:
     """Whether a string is a line of one order and nothing else, its one piece the string as
     written: no header, comment, separator or surrounding space. Its reading then depends on
     that order's text alone. A string without any of `_MARKS` (the usual order) is one line
-    whose one piece is itself, unless it is a power's name alone (a header) or all dots."""
+    whose one piece is itself, unless it is a power's name alone (a header) or all dots.
+
+    `words`: how many of the grammar's words (parse.WORD) the string is known to hold, when it
+    is (else 0). A power's name has no more than the map's longest (`_power_words`): each of
+    those words starts with a letter, and two are parted by a character that `normalize`
+    makes a space, so a string holds at least as many words of a name as of the grammar."""
     if _MARKS.search(text) is None:
         return (
             text == text.strip()
             and text.strip(".") != ""
-            and (len(text) > _NAME_LENGTH or resolve_power(game_map, text.rstrip(".")) is None)
+            and (
+                len(text) > _NAME_LENGTH
+                or words > _power_words(game_map)
+                or resolve_power(game_map, text.rstrip(".")) is None
+            )
         )
     return _lines(game_map, text) == ((None, None, ((ORDER, text),)),)
+
+
+@cache
+def _power_words(game_map: Map) -> int:
+    """The most words of any name of a power of the map, as `resolve_power` reads it."""
+    return max((len(name.split()) for name in index_for(game_map).powers), default=0)
 
 
 def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:

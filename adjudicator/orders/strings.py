@@ -27,7 +27,7 @@ from adjudicator.orders.reading import (
     read_planned,
     read_text,
 )
-from adjudicator.orders.results import OrderEntry, OrderError
+from adjudicator.orders.results import OrderEntry, OrderError, entry_like
 from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order
 
 _Known = tuple[
@@ -75,15 +75,16 @@ def _read(game_map: Map, kind_code: str, text: str) -> Reading | Planned | Unrea
 
 
 def _learn(
-    game_map: Map,
-    kind_code: str,
+    strings: Strings,
     power: str,
     text: str,
     reading: Reading | Planned | Unreadable,
     units: tuple[Unit | None, Unit | None],
 ) -> _Known:
     """What `text` says, with the order it gives `units` (none when there is no ordered unit)
-    and, when its legality is fixed, the entry for `power`; kept in the memo."""
+    and, when its legality is fixed and the unit is `power`'s, the entry for `power`; kept in
+    the memo."""
+    game_map, kind_code = strings.map, strings.kind
     if isinstance(reading, Unreadable):
         known: _Known = (None, None, None, None, None, None, None, reading, None, None)
     else:
@@ -97,8 +98,10 @@ def _learn(
             order: model.Order | Unreadable = read if isinstance(read, Unreadable) else read[0]
             reason = None if isinstance(read, Unreadable) else read[1]
             entries = None
-            if not isinstance(order, Unreadable) and reason is not ON_BOARD:
-                entries = _seated(game_map, None, OrderEntry(power, text, order, reason))
+            fixed = not isinstance(order, Unreadable) and reason is not ON_BOARD
+            if fixed and unit is not None and unit.power == power:
+                assert not isinstance(order, Unreadable | None) and not isinstance(reason, Depends)
+                entries = strings.alone(OrderEntry(power, text, order, reason))
             known = (
                 reading.own,
                 reading.other,
@@ -111,7 +114,7 @@ def _learn(
                 reason,
                 entries,
             )
-    memo(game_map, kind_code).put(text, known)
+    strings.memo.put(text, known)
     return known
 
 
@@ -119,15 +122,19 @@ _NONE = (None,) * 7
 """What a text that names a unit knows when none stands there: no units met, no order."""
 
 
-def _seated(
-    game_map: Map, entries: tuple[OrderEntry | None, ...] | None, entry: OrderEntry
-) -> tuple[OrderEntry | None, ...]:
-    """`entries` with `entry` in its power's place."""
-    seats: list[OrderEntry | None] = (
-        [None] * len(game_map.powers) if entries is None else [*entries]
-    )
-    seats[_seats(game_map)[entry.power]] = entry
-    return tuple(seats)
+def _made(
+    entries: tuple[OrderEntry | None, ...] | None,
+    power: str,
+    text: str,
+    order: model.Order,
+    reason: str | None,
+) -> OrderEntry:
+    """The entry of `text`'s order for `power`: from the strings of one made for another
+    power or board when there is one (`entries`), else from nothing."""
+    like = None if entries is None else next(filter(None, entries), None)
+    if like is None:
+        return OrderEntry(power, text, order, reason)
+    return entry_like(like, power, reason)
 
 
 class Strings:
@@ -146,6 +153,17 @@ class Strings:
         self.own_units: Mapping[str, Unit] = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
+
+    def alone(self, entry: OrderEntry) -> tuple[OrderEntry | None, ...]:
+        """The entries of a string with `entry` alone, in its power's place."""
+        return self.seated((None,) * len(self.seats), entry)
+
+    def seated(
+        self, entries: tuple[OrderEntry | None, ...], entry: OrderEntry
+    ) -> tuple[OrderEntry | None, ...]:
+        """`entries` with `entry` in its power's place."""
+        seat = self.seats[entry.power]
+        return (*entries[:seat], entry, *entries[seat + 1 :])
 
     def one(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """The entry of a string for `power` when it is one order alone, else None."""
@@ -217,17 +235,22 @@ class Strings:
 
     def _first(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """A string of one order met for the first time, learnt, and its answer; None when it
-        is not one order alone (or is one a sheet's rules read otherwise)."""
-        if len(text) > MAX_ORDER_LENGTH or not is_one_order(self.map, text):
+        is not one order alone (or is one a sheet's rules read otherwise). Its shape's plan,
+        when it has one, is read first: its words tell `is_one_order` it names no power."""
+        game_map, kind = self.map, self.kind
+        if len(text) > MAX_ORDER_LENGTH:
             return None
-        reading = _read(self.map, self.kind, text)
+        planned = read_planned(game_map, kind, text)
+        if not is_one_order(game_map, text, 0 if planned is None else planned.words):
+            return None
+        reading = read_text(game_map, kind, text) if planned is None else planned
         own = other = None
         if not isinstance(reading, Unreadable):
             own, other = reading.own, reading.other
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
-        known = _learn(self.map, self.kind, power, text, reading, (unit, found))
-        wrong = self.owner_error(power, text, known[0], known[2], unit)
+        known = _learn(self, power, text, reading, (unit, found))
+        wrong = self.owner_error(power, text, own, known[2], unit)
         return wrong or self._given(power, text, known)
 
     def _known(
@@ -242,24 +265,32 @@ class Strings:
             return wrong
         if own is not None:
             reading = _read(self.map, self.kind, text)
-            known = _learn(self.map, self.kind, power, text, reading, (unit, found))
+            known = _learn(self, power, text, reading, (unit, found))
         return self._given(power, text, known)
 
     def _given(self, power: str, text: str, known: _Known) -> OrderEntry | OrderError:
         """The answer of a known string for `power`'s units, the ones it was learnt for: the
-        entry kept for that power, else one made now and kept. An order whose legality depends
-        on the board gets a new entry each time (kept too, with their result lines, they took
-        the peak memory of 100k phases to 1.52x that of 1k, over the 1.5x allowed)."""
+        entry kept for that power, else one made now (from the strings of one kept for another
+        power when there is one) and kept. An order whose legality depends on the board keeps
+        one entry, the last made: the answer again while its power and the board's verdict
+        stay the same (one per power, with their result lines, took the peak memory of 100k
+        phases to 1.52x that of 1k, over the 1.5x allowed)."""
         order, reason, entries = known[7:]
         if isinstance(order, Unreadable):
             return OrderError(power, text, order.message, order.span)
         assert order is not None
+        kept = None if entries is None else entries[self.seats[power]]
         if reason is ON_BOARD:
-            return OrderEntry(power, text, order, board_reason(self.map, self.board, power, order))
-        seat = self.seats[power]
-        entry = None if entries is None else entries[seat]
-        if entry is None:
-            entry = OrderEntry(power, text, order, reason)
-            seated = _seated(self.map, entries, entry)
-            self.memo.put(text, (*known[:9], seated))
+            verdict = board_reason(self.map, self.board, power, order)
+            if kept is not None and kept.illegal == verdict:
+                return kept
+            entry = _made(entries, power, text, order, verdict)
+            seated = self.alone(entry)
+        elif kept is None:
+            assert not isinstance(reason, Depends)
+            entry = _made(entries, power, text, order, reason)
+            seated = self.alone(entry) if entries is None else self.seated(entries, entry)
+        else:
+            return kept
+        self.memo.put(text, (*known[:9], seated))
         return entry

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from adjudicator.board.map import load_map
 from adjudicator.orders import sheet
 from adjudicator.orders.memo import Memo
+from adjudicator.orders.parse import WORD
 from adjudicator.orders.results import OrderEntry, OrderError
 from adjudicator.orders.sheet import ORDER, is_one_order
 
@@ -77,4 +78,6 @@ MARKS += ["\x85", "\u2028", ",", ";", "\t", "\xa0", "England", "Builds", "France
 def test_a_string_is_one_order_when_its_lines_are_that_order_alone(text: str) -> None:
     """is_one_order answers a string without any mark of a sheet without splitting it."""
     lines = sheet._lines(MAP, text)
-    assert is_one_order(MAP, text) == (lines == ((None, None, ((ORDER, text),)),))
+    one = lines == ((None, None, ((ORDER, text),)),)
+    assert is_one_order(MAP, text) == one
+    assert is_one_order(MAP, text, len(WORD.findall(text))) == one  # the words told
