@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
+
+import pytest
 
 import adjudicator
 
@@ -63,3 +66,19 @@ def test_a_map_file_s_opening_position_adjudicates_on_that_map() -> None:
     lines = {line.unit: line for line in result.orders}
     assert (lines["A HIL"].order, lines["A HIL"].result) == ("A HIL - VAL", "fails")  # bounced
     assert result.next.variant == island
+
+
+def test_an_entry_handed_out_cannot_be_changed() -> None:
+    # The reader keeps the entries it hands out and gives them again to later phases: a
+    # caller's change would change those phases' results. The second power's entry for a text
+    # the reader knows is made from the first's (orders.results.entry_like): frozen alike.
+    position = adjudicator.start_position()
+    ([french], _) = adjudicator.read_orders(position, {"FRANCE": ["A PAR H"]})
+    moved = replace(position, units={"PAR": replace(position.units["PAR"], power="GERMANY")})
+    ([german], _) = adjudicator.read_orders(moved, {"GERMANY": ["A PAR H"]})
+    assert german.power == "GERMANY" and german.line.power == "GERMANY"
+    for entry in (french, german):
+        with pytest.raises(FrozenInstanceError):
+            entry.illegal = "changed"  # type: ignore[misc]
+    ([again], _) = adjudicator.read_orders(position, {"FRANCE": ["A PAR H"]})
+    assert again.illegal is None

@@ -48,18 +48,15 @@ class Resolution(NamedTuple):
     failed. The `reason` is written from the same record."""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OrderEntry:
     """One order read from a player's text: `illegal` holds the reason when it cannot be valid.
 
     The reader shares an entry between phases (the same text, power and units give the same
     entry), so what a result line needs of it is made once, with the entry: one record per
-    order from the reader to the result, found again by no cache.
-
-    Never changed once made (caches share it; `dataclasses.replace` makes a changed copy),
-    hashed and compared by its four fields like a frozen dataclass, but not one: a frozen
-    dataclass sets each field through `object.__setattr__`, and the reader makes several
-    entries a phase (~2.5x dearer, measured)."""
+    order from the reader to the result, found again by no cache. Frozen for that reason: an
+    entry the API hands out (read_orders) is the one the reader keeps, and a caller changing it
+    would change every later phase that meets the same text."""
 
     power: str
     input: str | None
@@ -77,14 +74,13 @@ class OrderEntry:
         if given is not None and text == given:  # a text already canonical (most are): one string
             text = given
         if isinstance(order, Waive):
-            self.province, unit = None, ""
+            province, unit = None, ""
         else:  # a unit's string is shared by every entry that orders it (a map has a few hundred)
             unit = intern(str(order.unit))
-            self.province = None if isinstance(order, Build) else order.unit.province
-        self.line = OrderResult(self.power, unit, given, text, "succeeds", (), None)
-
-    def __hash__(self) -> int:
-        return hash((self.power, self.input, self.order, self.illegal))
+            province = None if isinstance(order, Build) else order.unit.province
+        put = object.__setattr__  # (the frozen dataclass's own way)
+        put(self, "province", province)
+        put(self, "line", OrderResult(self.power, unit, given, text, "succeeds", (), None))
 
 
 def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry:
@@ -93,15 +89,16 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     are not written again (a third of the cost of an entry made from nothing), and its line
     only differs from `entry`'s in its power."""
     new: OrderEntry = OrderEntry.__new__(OrderEntry)
-    new.power = power
-    new.input = entry.input
-    new.order = entry.order
-    new.illegal = illegal
-    new.province = entry.province
+    put = object.__setattr__  # (the frozen dataclass's own way)
+    put(new, "power", power)
+    put(new, "input", entry.input)
+    put(new, "order", entry.order)
+    put(new, "illegal", illegal)
+    put(new, "province", entry.province)
     line = entry.line
     if line.power != power:
         line = OrderResult(power, line.unit, line.input, line.order, "succeeds", (), None)
-    new.line = line
+    put(new, "line", line)
     return new
 
 
