@@ -103,20 +103,17 @@ def document_svg(data: Any, title: str | None) -> str:
 
     result = isinstance(data, dict) and "next" in data and isinstance(data.get("orders"), list)
     try:
-        if result:
-            before, results, after = result_position(data)
-        else:
+        with drawing_needed():  # first: a good document on a map that has no drawing
+            if result:
+                before, results, after = result_position(data)
+                return render_svg(before, result=results, after=after, title=title)
             doc = read_phase_document(data)
             position, _rules = position_from_document(doc)
-            orders = orders_from_document(doc) or None
-    except (DocumentError, KeyError, TypeError, ValueError) as error:
+            return render_svg(position, orders=orders_from_document(doc) or None, title=title)
+    except (DocumentError, KeyError, TypeError, ValueError) as error:  # e.g. a unit 'A XXX'
         raise click.ClickException(
             f"not a {'result' if result else 'phase or result'} document: {error}"
         ) from None
-    with drawing_needed():
-        if result:
-            return render_svg(before, result=results, after=after, title=title)
-        return render_svg(position, orders=orders, title=title)
 
 
 @click.command(name="render")

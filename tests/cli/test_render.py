@@ -96,6 +96,21 @@ def test_a_result_document_with_a_bad_next_is_named_as_such(tmp_path: Path) -> N
     assert "Error: not a result document: its next position: " in result.output
 
 
+def test_a_result_document_naming_an_unknown_place_is_one_sentence(tmp_path: Path) -> None:
+    made = CliRunner().invoke(
+        main, ["adjudicate", str(EXAMPLES / "sample-spring-1901.json"), "--format", "json"]
+    )
+    assert made.exit_code == 0, made.output
+    document = json.loads(made.output)
+    document["orders"][0]["unit"] = "A XXX"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(main, ["render", str(bad), "-o", str(tmp_path / "b.svg")])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Error: not a result document: 'XXX'" in result.output
+
+
 @pytest.mark.parametrize("kind", ["phase", "result"])
 def test_a_good_document_on_a_map_without_a_drawing_is_not_called_bad(
     tmp_path: Path, kind: str
