@@ -231,9 +231,12 @@ def position_from_document(doc: PhaseFields) -> tuple[Position, Rules]:
         raise _Malformed
     try:
         game_map = load_map(variant)
+    except MapError as error:  # worded as _check_variant words it: the field, then the problem
+        raise DocumentError("variant: " + "; ".join(error.problems)) from None
+    try:
         rules = rules_from(spec)
         phase = _phase(name)
-    except (MapError, ValueError) as error:
+    except ValueError as error:
         raise DocumentError(str(error)) from None
     _check_rule_names(game_map, rules)
     vocabulary = vocabulary_of(game_map)

@@ -204,6 +204,15 @@ def changed_documents(draw: st.DrawFn, python: bool) -> Any:
     return document
 
 
+@pytest.mark.parametrize("variant", ["PAR", b"PAR", "Standard"])
+def test_an_unknown_variant_is_worded_alike_on_both_routes(variant: object) -> None:
+    """The service route (`_check_variant`) and the local one (load_map's MapError) name the
+    field, then the problem; the hypothesis test above met b'PAR' once and they differed."""
+    document = {"variant": variant, "phase": "S1901M"}
+    assert read(document) == validated(document)
+    assert str(read(document)).startswith("variant: unknown variant ")
+
+
 @settings(max_examples=400, deadline=None)
 @given(document=changed_documents(python=True))
 def test_any_document_reads_as_pydantic_reads_it(document: Any) -> None:
