@@ -31,9 +31,6 @@ UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 
 Bounce = tuple[float, int]
 """A failed move's attack strength and the unit that held it off (NONE: none alone)."""
-_ASKS_OPEN: Bounce = (-1, NONE)
-"""`Decisions._glance`: the move asks a decision still open (told by its strength: a compiled
-tuple is no single object to test with `is`)."""
 
 
 class Decisions:
@@ -108,9 +105,7 @@ class Decisions:
                 o = occupant[i]
                 if o != NONE and kind[o] == MOVE:
                     continue
-                bounce = self._glance(i)
-                if bounce is not None and bounce[0] < 0:
-                    continue  # `_ASKS_OPEN`
+                bounce = self._move_fails(i)
                 value = bounce is None
                 if bounce is not None and not deps:
                     self.bounced[i] = bounce  # (kept only when final, as in `resolve`)
@@ -121,62 +116,6 @@ class Decisions:
             else:
                 result[i] = value
                 state[i] = RESOLVED
-
-    def _glance(self, i: int) -> Bounce | None:
-        """`_move_fails` in the first look of a move at a unit that stays or into an empty
-        province: when neither it nor another move into its target goes only by convoy, and
-        the map has no weak links, every strength is 1 and its supports, read without a call;
-        `_ASKS_OPEN` when one of them is still open (the decision is not final)."""
-        t = self.t
-        if self._weak or t.route[i] == BY_CONVOY:
-            return self._move_fails(i)
-        backers, count = t.backers, self._settled_supports
-        o = t.occupant[i]
-        if o == NONE:
-            attack = 1 + count(i, None) if backers[i] else 1
-        else:
-            against = t.power[o]
-            if against == t.power[i]:
-                return 0, NONE
-            attack = 1 + count(i, against) if backers[i] else 1
-            hold = 1 + count(o, None) if backers[o] else 1
-            if attack and hold and attack <= hold:
-                return attack, o
-            if not hold:
-                return _ASKS_OPEN
-        if not attack:
-            return _ASKS_OPEN
-        return self._glance_at_rivals(i, attack)
-
-    def _glance_at_rivals(self, i: int, attack: int) -> Bounce | None:
-        """`_glance`'s last step: the prevent strengths of the other moves into the target."""
-        t = self.t
-        into = t.moves_into[t.dest[i]]
-        if len(into) == 1:
-            return None
-        route, backers, count = t.route, t.backers, self._settled_supports
-        for k in into:
-            if k == i:
-                continue
-            if route[k] == BY_CONVOY:
-                return self._move_fails(i)
-            prevent = 1 + count(k, None) if backers[k] else 1
-            if not prevent:
-                return _ASKS_OPEN
-            if attack <= prevent:
-                return attack, NONE  # prevented
-        return None
-
-    def _settled_supports(self, m: int, exclude_power: str | None) -> int:
-        """`_support_count` when every support it asks is settled; -1 when one is open."""
-        state, result, power = self.state, self.result, self.t.power
-        count = 0
-        for s in self.t.backers[m]:
-            if power[s] != exclude_power:
-                if state[s] != RESOLVED:
-                    return -1
-                count += result[s]
-        return count
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
