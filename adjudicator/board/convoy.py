@@ -83,7 +83,8 @@ def route_exists(
     Without it every fleet is usable (the question the order reader asks: could a route exist?).
     """
     if usable is None:
-        return _any_route(game_map.facts.water, source, target, frozenset(fleets))
+        seas = seas_of(game_map)
+        return seas.route(source, target, seas.mask(fleets))
     return bool(shortest_route(game_map, source, target, fleets, usable))
 
 
@@ -123,41 +124,14 @@ def shortest_route(
     return ()
 
 
-def _any_route(
-    water: Mapping[str, frozenset[str]], source: str, target: str, pool: frozenset[str]
-) -> bool:
-    """`route_exists` with every fleet usable: a plain search over fleet-held convoy areas."""
-    frontier = list(water.get(source, _NOWHERE) & pool)
-    seen = set(frontier)
-    goal = water.get(target, _NOWHERE)
-    while frontier:
-        here = frontier.pop()
-        if here in goal:
-            return True
-        for step in water.get(here, _NOWHERE) & pool:
-            if step not in seen:
-                seen.add(step)
-                frontier.append(step)
-    return False
-
-
 def needed_for_convoy(
     game_map: Map, fleets: frozenset[str], source: str, target: str, fleet: str
 ) -> bool:
     """Is `fleet` on some convoy route from `source` to `target` of which every fleet is needed
     (DATC 6.G.19)? The one search for it is Seas.needed (the possible-orders table asks it
     for every fleet at once); the fleets not in a convoy area carry nothing."""
-    water = game_map.facts.water
-    alone = fleet in water.get(source, _NOWHERE) and fleet in water.get(target, _NOWHERE)
-    if alone and fleet in fleets:
-        return True  # the fleet alone is a route (the usual convoy): no search
     seas = seas_of(game_map)
-    mask = 0
-    for province in fleets:
-        mask |= seas.area_bit.get(province, 0)
-    bit = seas.area_bit.get(fleet, 0)
-    landings = seas.needed(mask, source).get(bit, 0) if bit else 0
-    return bool(landings & seas.coast_bit.get(target, 0))
+    return seas.is_needed(seas.mask(fleets), source, target, fleet)
 
 
 def route_problem(

@@ -4,7 +4,7 @@ few integer operations a step. Derived once per board (`seas_of`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -66,6 +66,22 @@ class Seas:
             decoded={},
         )
 
+    def mask(self, provinces: Iterable[str]) -> int:
+        """The convoy areas among `provinces` as bits (the others carry nothing)."""
+        area_bit = self.area_bit
+        mask = 0
+        for province in provinces:
+            mask |= area_bit.get(province, 0)
+        return mask
+
+    def reach(self, source: str, fleets: int) -> int:
+        """The fleets of `fleets` a convoy from `source` can get to, one fleet to the next."""
+        return self.spread(self.water.get(source, 0) & fleets, fleets)
+
+    def route(self, source: str, target: str, fleets: int) -> bool:
+        """Is there a chain of the fleets `fleets` from `source` to `target`?"""
+        return bool(self.reach(source, fleets) & self.water.get(target, 0))
+
     def spread(self, start: int, fleets: int) -> int:
         """The fleets linked to those of `start` through `fleets` (start included)."""
         area_water = self.area_water
@@ -115,6 +131,35 @@ class Seas:
                 self.decoded.clear()
             self.decoded[mask] = found
         return found
+
+    def alone(self, fleets: int, source: str, target: str) -> int:
+        """The fleets of `fleets` next to both `source` and `target`: each is a convoy route
+        by itself (the usual convoy), found with no search."""
+        water = self.water
+        return fleets & water.get(source, 0) & water.get(target, 0)
+
+    def is_needed(
+        self,
+        fleets: int,
+        source: str,
+        target: str,
+        fleet: str,
+        kept: dict[tuple[str, int], dict[int, int]] | None = None,
+    ) -> bool:
+        """Is `fleet` on a route of `fleets` from `source` to `target` of which every fleet
+        is needed (`needed`, DATC 6.G.19)? `kept`: the searches a caller keeps (a board's: the
+        fleets convoying one army ask the same one)."""
+        bit = self.area_bit.get(fleet, 0)
+        if self.alone(bit & fleets, source, target):
+            return True
+        if not bit:
+            return False
+        found = None if kept is None else kept.get((source, fleets))
+        if found is None:
+            found = self.needed(fleets, source)
+            if kept is not None:
+                kept[source, fleets] = found
+        return bool(found.get(bit, 0) & self.coast_bit.get(target, 0))
 
     def needed(self, fleets: int, source: str) -> dict[int, int]:
         """Area bit -> the landings (bits) it is on a route to from `source`, over routes of

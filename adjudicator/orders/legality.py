@@ -10,24 +10,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import Enum
 
-from adjudicator.board.convoy import needed_for_convoy, route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.seas import Seas, seas_of
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders import model
 from adjudicator.orders.refusals import reason
 
-_FLEET = UnitType.FLEET
-"""An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
+_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
+"""Enum members as constants: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
 
 class Board:
     """What legality needs from a position, indexed once per set of orders: its units and
-    dislodged units by province, the centres' owners, and the provinces of the fleets at sea,
-    found when first asked for (only a move or a convoy that may need a convoy route asks: most
-    orders never do). Made and used by one call, never shared between threads."""
+    dislodged units by province, the centres' owners, and the fleets at sea, found when first
+    asked for (only a move or a convoy that may need a convoy route asks: most orders never
+    do), with the convoy searches made on them (several orders of a phase ask the same one:
+    the fleets convoying one army, its move). Made and used by one call, never shared between
+    threads."""
 
-    __slots__ = ("_fleets", "_seas", "centers", "dislodged", "units")
+    __slots__ = ("_fleets", "_mask", "_reach", "_seas", "centers", "dislodged", "searches", "units")
 
     def __init__(
         self,
@@ -41,6 +43,10 @@ class Board:
         self.centers = centers
         self._seas = seas
         self._fleets: frozenset[str] | None = None
+        self._mask: int | None = None
+        self._reach: dict[str, int] = {}
+        self.searches: dict[tuple[str, int], dict[int, int]] = {}
+        """`Seas.is_needed`'s searches on this board."""
 
     @property
     def sea_fleets(self) -> frozenset[str]:
@@ -53,6 +59,48 @@ class Board:
             self._fleets = fleets
         return fleets
 
+    def fleet_mask(self, seas: Seas) -> int:
+        """`sea_fleets` as bits of `seas` (the board's map's)."""
+        mask = self._mask
+        if mask is None:
+            units, area_bit = self.units, seas.area_bit
+            mask = 0
+            for province in self._seas.intersection(units):
+                if units[province].type is _FLEET:
+                    mask |= area_bit[province]
+            self._mask = mask
+        return mask
+
+    def fleets_in(self, seas: Seas, areas: int) -> int:
+        """The convoy areas of `areas` a fleet stands in: a few looked up (the seas next to
+        both ends of a convoy) rather than all found (`fleet_mask`), unless they are."""
+        mask = self._mask
+        if mask is not None:
+            return mask & areas
+        units, names, found = self.units, seas.areas, 0
+        while areas:
+            low = areas & -areas
+            areas ^= low
+            unit = units.get(names[low.bit_length() - 1])
+            if unit is not None and unit.type is _FLEET:
+                found |= low
+        return found
+
+    def route(self, seas: Seas, source: str, target: str, helper: str | None) -> bool:
+        """Is there a chain of the fleets at sea (`helper`'s excepted) from `source` to
+        `target`? A fleet next to both ends is one alone: looked for first, among a few seas.
+        Else the fleets a convoy from `source` gets to, found once a board."""
+        other = ~seas.area_bit.get(helper, 0) if helper else -1  # every bit but the helper's
+        if self.fleets_in(seas, seas.alone(other, source, target)):
+            return True
+        if helper is None:
+            reached = self._reach.get(source)
+            if reached is None:
+                reached = self._reach[source] = seas.reach(source, self.fleet_mask(seas))
+        else:
+            reached = seas.reach(source, self.fleet_mask(seas) & other)
+        return bool(reached & seas.water.get(target, 0))
+
 
 def board_of(game_map: Map, position: Position) -> Board:
     """The board of a position, whose mappings are already keyed by province."""
@@ -62,12 +110,42 @@ def board_of(game_map: Map, position: Position) -> Board:
 def _can_reach(game_map: Map, unit: model.UnitRef) -> frozenset[str]:
     """Provinces a unit could move to in one step; a fleet written without the coast it
     needs may reach what any of its coasts reaches (the position decides the coast)."""
-    if unit.type is UnitType.FLEET and unit.location not in game_map.fleet_adjacency:
+    unit_type, location = unit.type, unit.location
+    if unit_type is _FLEET and location not in game_map.fleet_adjacency:
         reach: set[str] = set()
-        for location in game_map.locations_of(unit.province):
-            reach |= game_map.reachable_provinces(unit.type, location)
+        for place in game_map.locations_of(province_of(location)):
+            reach |= game_map.reachable_provinces(unit_type, place)
         return frozenset(reach)
-    return game_map.reachable_provinces(unit.type, unit.location)
+    return game_map.reachable_provinces(unit_type, location)
+
+
+class _Ground:
+    """What the legality of a first read asks of a map, derived once: lookups where the
+    checks would otherwise call a property or a function a few times an order (the coastal
+    provinces, `Province.is_coastal`; each location's province, `MapFacts.province`) and the
+    seas' bit tables (`seas_of`)."""
+
+    __slots__ = ("coastal", "convoy_areas", "map", "province", "provinces", "seas")
+
+    def __init__(self, game_map: Map) -> None:
+        self.map = game_map
+        self.provinces = game_map.provinces
+        self.coastal = frozenset(c for c, prov in self.provinces.items() if prov.is_coastal)
+        self.convoy_areas = game_map.convoy_areas
+        self.province = game_map.facts.province
+        self.seas = seas_of(game_map)
+
+
+_GROUND: dict[Map, _Ground] = {}
+"""Map -> its `_Ground` (one per map, as `functools.cache` would keep: a plain dict's look-up
+is a third of that call's instructions)."""
+
+
+def _ground(game_map: Map) -> _Ground:
+    try:
+        return _GROUND[game_map]
+    except KeyError:
+        return _GROUND.setdefault(game_map, _Ground(game_map))
 
 
 class Depends(Enum):
@@ -81,42 +159,43 @@ ON_BOARD = Depends.ON_BOARD
 
 
 def _move_problem(
-    game_map: Map, unit: model.UnitRef, target: str, via: bool, helper: str | None
+    ground: _Ground, unit: model.UnitRef, target: str, via: bool, helper: str | None
 ) -> str | Depends | None:
     """Why a move could never succeed (None when it could; ON_BOARD when that depends on a
     convoy route, see `_route_problem`: a move that needs a convoy, or one written "via
     convoy" even to a neighbour). `helper` is set for a supported move: the supporter, which
     cannot also convoy it (DATC 6.D.31)."""
-    source, province = unit.province, province_of(target)
-    dest = game_map.provinces.get(province)
+    province_at = ground.province
+    source, province = province_at[unit.location], province_at[target]
+    dest = ground.provinces.get(province)
     if dest is None:
         return reason("off_map", target=target)
     if province == source:
         return reason("move_own", unit=unit)
     if dest.terrain == "impassable":
         return reason("impassable", name=dest.name)
-    if unit.type is UnitType.FLEET:
-        return _fleet_move_problem(game_map, unit, target, via, helper)
+    if unit.type is _FLEET:
+        return _fleet_move_problem(ground.map, unit, target, province, via, helper)
     if dest.is_sea:
         return reason("army_to_sea", name=dest.name)
-    adjacent = game_map.can_move(unit.type, unit.location, province)
-    coastal = game_map.provinces[source].is_coastal and dest.is_coastal
-    if via and not coastal:
+    coastal = ground.coastal
+    by_sea = source in coastal and province in coastal
+    if via and not by_sea:
         return reason("via_inland")
-    if adjacent and not via:
+    if not via and ground.map.can_move(unit.type, unit.location, province):
         return None
-    if not coastal:
+    if not by_sea:
         return reason("unreachable", unit=unit, target=province)
     return Depends.ON_BOARD
 
 
 def _fleet_move_problem(
-    game_map: Map, unit: model.UnitRef, target: str, via: bool, helper: str | None
+    game_map: Map, unit: model.UnitRef, target: str, province: str, via: bool, helper: str | None
 ) -> str | None:
-    """`_move_problem` for a fleet: it must reach the place, on a named coast where the
-    province has two it can reach (4.B.1). A supported move may leave the coast out (the
-    support then fits either), but a coast it names must be one the fleet can reach."""
-    province = province_of(target)
+    """`_move_problem` for a fleet (to `target`, in `province`): it must reach the place, on a
+    named coast where the province has two it can reach (4.B.1). A supported move may leave
+    the coast out (the support then fits either), but a coast it names must be one the fleet
+    can reach."""
     if via:
         return reason("armies_convoyed")
     if province not in _can_reach(game_map, unit):
@@ -134,46 +213,57 @@ def _fleet_move_problem(
 def _route_problem(
     game_map: Map, board: Board, unit: model.UnitRef, target: str, helper: str | None
 ) -> str | None:
-    """The rest of `_move_problem` for an army that can only get there by convoy."""
+    """The rest of `_move_problem` for an army that can only get there by convoy: a route of
+    the fleets at sea (`helper`'s excepted: it supports the move, 6.D.31)."""
     province = province_of(target)
-    fleets = board.sea_fleets - {helper} if helper else board.sea_fleets
-    if not route_exists(game_map, unit.province, province, fleets):
+    if not board.route(_ground(game_map).seas, province_of(unit.location), province, helper):
         return reason("no_route", unit=unit, province=province)
     return None
 
 
-def _support_problem(game_map: Map, supporter: model.UnitRef, province: str) -> str | None:
-    if province == supporter.province:
+def _support_problem(
+    ground: _Ground, supporter: model.UnitRef, source: str, province: str
+) -> str | None:
+    """Why `supporter`, in province `source`, cannot support into `province`."""
+    if province == source:
         return reason("support_own", unit=supporter)
-    if province not in _can_reach(game_map, supporter):
+    if province not in _can_reach(ground.map, supporter):
         return reason("support_unreachable", unit=supporter, province=province)
-    if game_map.is_weak(supporter.province, province):
-        return reason("weak_link", unit=supporter, province=province, source=supporter.province)
+    if ground.map.is_weak(source, province):
+        return reason("weak_link", unit=supporter, province=province, source=source)
     return None
 
 
-def _convoy_problem(game_map: Map, order: model.Convoy) -> str | Depends | None:
+def _convoy_problem(ground: _Ground, order: model.Convoy) -> str | Depends | None:
     fleet, army, target = order.unit, order.army, order.target
-    if fleet.type is not UnitType.FLEET:
+    if fleet.type is not _FLEET:
         return reason("fleets_convoy")
-    if fleet.province not in game_map.convoy_areas:
+    province_at = ground.province
+    at = province_at[fleet.location]
+    if at not in ground.convoy_areas:
         return reason("not_at_sea", unit=fleet)
-    if army.type is not UnitType.ARMY:
+    if army.type is not _ARMY:
         return reason("armies_convoyed")
-    if army.province == target:
+    source = province_at[army.location]
+    if source == target:
         return reason("convoy_own", unit=army)
-    if not (game_map.provinces[army.province].is_coastal and game_map.provinces[target].is_coastal):
+    coastal = ground.coastal
+    if not (source in coastal and target in coastal):
         return reason("convoy_inland")
+    seas = ground.seas
+    if seas.alone(seas.area_bit.get(at, 0), source, target):
+        return None  # the fleet alone carries the army there, whatever else is at sea
     return Depends.ON_BOARD
 
 
 def _needed_problem(game_map: Map, board: Board, order: model.Convoy) -> str | None:
     """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
     fleet, army, target = order.unit, order.army, order.target
-    if not needed_for_convoy(
-        game_map, board.sea_fleets | {fleet.province}, army.province, target, fleet.province
-    ):
-        return reason("not_needed", unit=fleet, source=army.province, target=target)
+    seas = _ground(game_map).seas
+    at, source = province_of(fleet.location), province_of(army.location)
+    fleets = board.fleet_mask(seas) | seas.area_bit.get(at, 0)
+    if not seas.is_needed(fleets, source, target, at, board.searches):
+        return reason("not_needed", unit=fleet, source=source, target=target)
     return None
 
 
@@ -234,26 +324,33 @@ def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
     ON_BOARD when that depends on more of the board than the units the order names: then ask
     `board_reason`. A pure function of the map and the order (`interpret` keeps it with the
     text it read the order from)."""
+    try:
+        ground = _GROUND[game_map]
+    except KeyError:
+        ground = _ground(game_map)
     if isinstance(order, model.Move):
-        return _move_problem(game_map, order.unit, order.target, order.via_convoy, None)
-    if isinstance(order, model.SupportHold):
-        if order.supported.province == order.unit.province:
-            return reason("support_itself")
-        return _support_problem(game_map, order.unit, order.supported.province)
+        return _move_problem(ground, order.unit, order.target, order.via_convoy, None)
     if isinstance(order, model.SupportMove):
-        if order.supported.province == order.unit.province:
+        province_at, unit, supported = ground.province, order.unit, order.supported
+        source = province_at[unit.location]
+        if province_at[supported.location] == source:
             return reason("support_own_move")
-        problem = _support_problem(game_map, order.unit, province_of(order.target))
+        problem = _support_problem(ground, unit, source, province_at[order.target])
         if problem is not None:
             return problem
-        move_problem = _move_problem(
-            game_map, order.supported, order.target, False, order.unit.province
-        )
+        move_problem = _move_problem(ground, supported, order.target, False, source)
         if isinstance(move_problem, str):
             return reason("supported_move", problem=move_problem)
         return move_problem
     if isinstance(order, model.Convoy):
-        return _convoy_problem(game_map, order)
+        return _convoy_problem(ground, order)
+    if isinstance(order, model.SupportHold):
+        province_at = ground.province
+        source = province_at[order.unit.location]
+        held = province_at[order.supported.location]
+        if held == source:
+            return reason("support_itself")
+        return _support_problem(ground, order.unit, source, held)
     if isinstance(order, model.Retreat | model.Build):
         return Depends.ON_BOARD
     assert isinstance(order, model.Hold | model.Disband | model.Waive)
@@ -270,6 +367,8 @@ def illegal_reason(game_map: Map, board: Board, power: str, order: model.Order) 
 
 def board_reason(game_map: Map, board: Board, power: str, order: model.Order) -> str | None:
     """`illegal_reason` for an order whose `fixed_reason` is ON_BOARD."""
+    if isinstance(order, model.Convoy):  # the most asked first
+        return _needed_problem(game_map, board, order)
     if isinstance(order, model.Move):
         return _route_problem(game_map, board, order.unit, order.target, None)
     if isinstance(order, model.SupportMove):
@@ -277,8 +376,6 @@ def board_reason(game_map: Map, board: Board, power: str, order: model.Order) ->
             game_map, board, order.supported, order.target, order.unit.province
         )
         return reason("supported_move", problem=problem) if problem else None
-    if isinstance(order, model.Convoy):
-        return _needed_problem(game_map, board, order)
     if isinstance(order, model.Retreat):
         return retreat_problem(game_map, board, order)
     assert isinstance(order, model.Build)

@@ -123,9 +123,27 @@ TEMPLATES: dict[str, tuple[str, Refusal | None]] = {
 comes before a more general one that would also match it."""
 
 
+def _printf(template: str) -> str:
+    """A template's wording for the `%` operator: each `{field}` as `%(field)s` (str() of the
+    value, as `str.format` gives it), a literal '%' doubled."""
+    parts = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        parts.append(literal.replace("%", "%%"))
+        if field is not None:
+            assert field.isidentifier() and not spec and not conversion, template
+            parts.append(f"%({field})s")
+    return "".join(parts)
+
+
+_WORDINGS = {key: _printf(template) for key, (template, _) in TEMPLATES.items()}
+"""Reason name -> its wording for `%`: a reason is made for each first read of an order that
+can never be valid (most of the new texts of a phase), and `%` with the fields' dict takes
+about a third fewer instructions than `str.format(**fields)`, which unpacks them again."""
+
+
 def reason(key: str, /, **fields: object) -> str:
     """The words of reason `key`, its fields filled in."""
-    return TEMPLATES[key][0].format(**fields)
+    return _WORDINGS[key] % fields
 
 
 @cache

@@ -88,3 +88,57 @@ def test_a_fleet_that_alone_links_army_and_target_is_needed_as_the_search_says()
                     assert needed_for_convoy(game_map, fleets, source, target, fleet) is expected
                     checked += 1
     assert checked > 100
+
+
+def _chain(water: dict[str, frozenset[str]], source: str, target: str, fleets: set[str]) -> bool:
+    """Is there a chain of `fleets` from `source` to `target`: the plain search over sets."""
+    frontier = [f for f in water.get(source, frozenset()) if f in fleets]
+    seen = set(frontier)
+    while frontier:
+        here = frontier.pop()
+        if here in water.get(target, frozenset()):
+            return True
+        for step in water.get(here, frozenset()):
+            if step in fleets and step not in seen:
+                seen.add(step)
+                frontier.append(step)
+    return False
+
+
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_a_route_over_bits_is_the_search_over_sets(variant: str) -> None:
+    """route_exists (and Seas.route, Seas.alone under it) answers as the plain search over the
+    provinces of the fleets does, for random fleets at sea and every army and target."""
+    import random
+
+    from adjudicator.board.seas import seas_of
+
+    game_map = load_map(variant)
+    seas, water = seas_of(game_map), dict(game_map.facts.water)
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(40):
+        fleets = {area for area in seas.areas if rng.random() < 0.3}
+        for source in rng.sample(seas.coasts, 8):
+            for target in seas.coasts:
+                expected = _chain(water, source, target, fleets)
+                assert route_exists(game_map, source, target, fleets) is expected
+                if seas.alone(seas.mask(fleets), source, target):
+                    assert expected  # a fleet next to both ends is a route alone
+                checked += expected
+    assert checked > 500
+
+
+def test_a_search_kept_by_the_caller_is_the_search() -> None:
+    """Seas.is_needed with a caller's table of searches answers as without it, and keeps one
+    search per army and fleets at sea."""
+    from adjudicator.board.seas import seas_of
+
+    seas = seas_of(MAP)
+    fleets = seas.mask({"ENG", "MAO", "IRI", "NTH", "WES"})
+    kept: dict[tuple[str, int], dict[int, int]] = {}
+    for fleet in ("ENG", "MAO", "IRI", "NTH", "WES"):
+        for target in ("POR", "SPA", "TUN", "BEL", "NWY"):
+            alone = seas.is_needed(fleets, "LON", target, fleet)
+            assert seas.is_needed(fleets, "LON", target, fleet, kept) is alone
+    assert list(kept) == [("LON", fleets)]

@@ -6,7 +6,12 @@ import pytest
 from helpers_orders import MAP, only_entry, position
 
 from adjudicator.board.convoy import needed_for_convoy, route_exists
+from adjudicator.board.position import Position
+from adjudicator.board.seas import seas_of
+from adjudicator.board.types import UnitType
 from adjudicator.orders.legality import board_of
+
+A, F = UnitType.ARMY, UnitType.FLEET
 
 
 def illegal(
@@ -289,3 +294,70 @@ def test_legal_orders_have_no_reason() -> None:
     units = {"FRANCE": ["A PAR", "A MAR", "F BRE"]}
     for text in ("A Par H", "A Par - Bur", "A Mar S A Par - Bur", "F Bre - Mao", "A Par S F Bre"):
         assert illegal(units, "FRANCE", text) is None
+
+
+def _random_boards(count: int) -> list[Position]:
+    """Positions of fleets on random convoy areas and coasts (about a third of each)."""
+    import random
+
+    rng = random.Random(1515)
+    seas = sorted(MAP.convoy_areas)
+    coasts = sorted(p for p, prov in MAP.provinces.items() if prov.is_coastal and not prov.coasts)
+    return [
+        position(
+            units={
+                "ENGLAND": [f"F {p}" for p in seas if rng.random() < 0.35],
+                "FRANCE": [f"F {p}" for p in coasts if rng.random() < 0.1],
+            }
+        )
+        for _ in range(count)
+    ]
+
+
+def test_a_boards_routes_are_the_search_over_its_fleets_at_sea() -> None:
+    """Board.route (a fleet next to both ends looked for first, among a few seas; else the
+    fleets a convoy gets to, found once a board) answers as route_exists over the board's
+    fleets at sea without the supporting helper's, whether the board has found all its fleets
+    at sea yet or not."""
+    seas = seas_of(MAP)
+    checked = 0
+    for pos in _random_boards(12):
+        fleets = board_of(MAP, pos).sea_fleets
+        for helper in (None, *sorted(fleets)[:2], "PAR"):
+            for found_first in (False, True):
+                board = board_of(MAP, pos)
+                if found_first:
+                    board.fleet_mask(seas)
+                for source in ("LON", "BRE", "NAP", "SEV", "CON"):
+                    for target in seas.coasts:
+                        usable = fleets - {helper} if helper else fleets
+                        expected = route_exists(MAP, source, target, usable)
+                        assert board.route(seas, source, target, helper) is expected
+                        checked += expected
+    assert checked > 1000
+
+
+def test_a_convoys_verdict_is_the_search_for_needed_fleets() -> None:
+    """A convoy's legality (its fixed part, where a fleet next to both ends is legal alone,
+    then the board's) is needed_for_convoy over the fleets at sea and the convoying fleet."""
+    from adjudicator.orders.legality import illegal_reason
+    from adjudicator.orders.model import Convoy, UnitRef
+
+    checked = 0
+    for pos in _random_boards(6):
+        board = board_of(MAP, pos)
+        fleets = board.sea_fleets
+        for fleet in sorted(fleets):
+            for source in ("LON", "BRE", "NAP", "SEV", "CON", "TUN", "NWY"):
+                for target in seas_of(MAP).coasts:
+                    if target == source:
+                        continue
+                    order = Convoy(UnitRef(F, fleet), UnitRef(A, source), target)
+                    needed = needed_for_convoy(MAP, fleets | {fleet}, source, target, fleet)
+                    found = illegal_reason(MAP, board, "ENGLAND", order)
+                    not_needed = (
+                        f"F {fleet} is not needed on any convoy route from {source} to {target}"
+                    )
+                    assert found == (None if needed else not_needed)
+                    checked += needed
+    assert checked > 100

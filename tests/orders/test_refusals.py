@@ -45,3 +45,16 @@ def test_no_filled_template_also_reads_as_an_earlier_one_of_another_kind() -> No
         for pattern, earlier in patterns[:position]:
             if pattern.fullmatch(words):
                 assert earlier == kind, f"{key!r} reads as an earlier template's kind {earlier}"
+
+
+@pytest.mark.parametrize("key", list(TEMPLATES))
+def test_a_reason_is_its_template_filled_in(key: str) -> None:
+    """`reason` fills a template in with `%` (cheaper than str.format): the words are the
+    template's str.format, whatever the fields hold (a unit, a number, '%' or braces)."""
+    from adjudicator.board.types import UnitType
+    from adjudicator.orders.model import UnitRef
+
+    template = TEMPLATES[key][0]
+    for value in (UnitRef(UnitType.FLEET, "STP/SC"), 7, "100% {x} %(y)s"):
+        fields = {field: value for field in _filled(template)}
+        assert reason(key, **fields) == template.format(**fields)
