@@ -33,7 +33,7 @@ from adjudicator.orders.reader import (
     other_unit,
     stray_word,
 )
-from adjudicator.orders.shapes import Run, plan_of
+from adjudicator.orders.shapes import Run, TokenRun, plan_of, token_plan_of
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
@@ -126,25 +126,106 @@ def _place(names: Memo[Place], game_map: Map, words: list[str], run: Run) -> Pla
     """The place a run of words names (None: none, as written)."""
     (first, last), coast = run
     if coast is None and last == first + 1:  # a name of one word (nearly every name)
-        key = words[first]
-    else:
-        coast_words = None if coast is None else words[coast[0] : coast[1]]
-        key = f"{words[first:last]}{coast_words}"
+        return _named(names, game_map, words[first])
+    coast_words = None if coast is None else words[coast[0] : coast[1]]
+    return _named(names, game_map, words[first:last], coast_words)
+
+
+def _named(
+    names: Memo[Place], game_map: Map, name: str | list[str], coast: list[str] | None = None
+) -> Place | None:
+    """The place a name names (None: none, as written): a word, or words and an explicit
+    coast's words, kept by the word or by both lists written out."""
+    key = name if name.__class__ is str else f"{name}{coast}"
     place = names.young.get(key) or names.get(key)  # the young generation first: a dict look-up
     if place is None:
-        coast_words = None if coast is None else words[coast[0] : coast[1]]
+        words = [name] if isinstance(name, str) else name
         try:
-            place = resolve_written(game_map, words[first:last], coast_words)
+            place = resolve_written(game_map, words, coast)
         except NameProblem:
             place = _NOWHERE
         names.put(key, place)
     return None if place is _NOWHERE else place
 
 
+def _token_place(
+    names: Memo[Place], game_map: Map, tokens: list[str], run: TokenRun
+) -> Place | None:
+    """The place a run of tokens names (`shapes.TokenRun`; None: none, as written), as the
+    run of their words does (`_place`)."""
+    if isinstance(run, int):
+        return _named(names, game_map, tokens[run])
+    first, last, coast = run
+    name = tokens[first:last]
+    if not coast:
+        return _named(names, game_map, name)
+    name[-1], coast_word = name[-1].split("/")
+    return _named(names, game_map, name, [coast_word])
+
+
 def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     """`read_text` of a text whose shape has a plan, for a form that orders a unit in this
     kind of phase, when the map knows its names as written; else None, and `read_text`
-    (which finds the same for such a text, and says what is wrong with any other)."""
+    (which finds the same for such a text, and says what is wrong with any other). A text of
+    tokens met before is read by its plan in tokens (`shapes.token_plan_of`): no regular
+    expression; any other by its plan in words. A name of one token met before is one look-up
+    in the young generation of the map's names (each a few instructions a text: ~1.7 new texts
+    a dense phase are read so)."""
+    found = token_plan_of(text)
+    if found is None:
+        return _read_by_words(game_map, kind_code, text)
+    if isinstance(found, str):  # its shape has no plan
+        return None
+    plan, tokens = found
+    if plan.form not in _ORDERING[kind_code]:
+        return None
+    names = _names(game_map)
+    young = names.young
+    own_run, other_run, target_run = plan.own, plan.other, plan.target
+    own = young.get(tokens[own_run]) if type(own_run) is int else None
+    if own is None or own is _NOWHERE:
+        own = _token_place(names, game_map, tokens, own_run)
+        if own is None:
+            return None
+    other = target = None
+    if other_run is not None:
+        other = young.get(tokens[other_run]) if type(other_run) is int else None
+        if other is None or other is _NOWHERE:
+            other = _token_place(names, game_map, tokens, other_run)
+            if other is None:
+                return None
+    if target_run is not None:
+        target = young.get(tokens[target_run]) if type(target_run) is int else None
+        if target is None or target is _NOWHERE:
+            target = _token_place(names, game_map, tokens, target_run)
+            if target is None:
+                return None
+    first = plan.first  # the phrase's first and last tokens: its span
+    start = 0 if first == 0 else len(" ".join(tokens[:first])) + 1
+    end = start + len(" ".join(tokens[first : plan.last + 1]))
+    return _PLANNED(
+        Planned,
+        (
+            plan.form,
+            own.province,
+            None if other is None else other.province,
+            (start, end),
+            plan.other_type,
+            other,
+            target,
+            plan.via,
+            plan.words,
+        ),
+    )
+
+
+_PLANNED = tuple.__new__
+"""Makes a `Planned` from its fields' tuple: the named tuple's own __new__ is a Python
+function (about twice the instructions)."""
+
+
+def _read_by_words(game_map: Map, kind_code: str, text: str) -> Planned | None:
+    """`read_planned` by the plan of the text's shape in words (`shapes.plan_of`)."""
     found = plan_of(text)
     if found is None or is_daide(text):
         return None

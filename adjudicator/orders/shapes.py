@@ -272,6 +272,133 @@ def plan_of(text: str) -> tuple[Plan, list[str], list[str]] | None:
     return template.plan, pieces, words
 
 
+TokenRun = int | tuple[int, int, bool]
+"""A place as a run of a text's tokens (its pieces between single spaces): a token that is one
+word, the name; or [first, last), each token one word but the last, which may be two words
+parted by '/' (then True): the name's last word and its coast ('STP/SC')."""
+
+
+class TokenPlan(NamedTuple):
+    """A shape's plan (`Plan`) in tokens: its places and its ordered unit's phrase as runs
+    of whole tokens, so a text of the shape is read by looking its tokens up, without
+    splitting it into words (see `token_plan_of`)."""
+
+    form: str
+    own: TokenRun
+    other: TokenRun | None
+    other_type: UnitType | None
+    target: TokenRun | None
+    via: bool
+    first: int  # the first and the last token of the ordered unit's phrase
+    last: int
+    words: int  # how many words (parse.WORD) a text of the shape holds
+
+
+_NO_PLAN = "no plan"
+"""`_token_plan`'s answer for a shape without a plan (its texts are read through their parse)."""
+_TOKEN_SHAPES: dict[str, str] = {}
+"""Token -> its shape (`_shaped`), for tokens that may be read as written (`_as_read`) and are
+no DAIDE waive's last: a few hundred (order words, names as written). Bounded: cleared when
+full (the tokens come from players)."""
+_TOKENS_KEPT = 1 << 12
+
+
+def _learn_tokens(tokens: list[str], keywords: frozenset[str]) -> str | None:
+    """The shape of a text of `tokens`, their shapes kept (`_TOKEN_SHAPES`); None when one may
+    not be read as written. A token's shape is the text's shape at that token: a word
+    (parse.WORD) holds no space, so a text's words are its tokens' words, in order."""
+    found = []
+    for token in tokens:
+        shape = _TOKEN_SHAPES.get(token)
+        if shape is None:
+            if not token or not _as_read(token) or token[-3:].upper() == "WVE":
+                return None
+            shape = _shaped(token, keywords)[2]
+            if len(_TOKEN_SHAPES) >= _TOKENS_KEPT:
+                _TOKEN_SHAPES.clear()
+            _TOKEN_SHAPES[token] = shape
+        found.append(shape)
+    return " ".join(found)
+
+
+def token_plan_of(text: str) -> tuple[TokenPlan, list[str]] | str | None:
+    """The plan of a text's shape in tokens (`TokenPlan`), with the text's tokens; _NO_PLAN
+    when its shape has none; None when the text has a token that is not read as written (or is
+    empty: two spaces in a row, a space at an end) or its plan's places are not whole tokens:
+    then `plan_of` says. A text of admitted tokens is read as written, and is no DAIDE order:
+    it has no '(' and does not end in 'WVE' (see daide.is_daide)."""
+    tokens = text.split(" ")
+    try:
+        shape = " ".join(map(_TOKEN_SHAPES.__getitem__, tokens))
+    except KeyError:  # a token met for the first time (none are kept without the shape cache)
+        keywords = shape_keywords()
+        learnt = None if keywords is None else _learn_tokens(tokens, keywords)
+        if learnt is None:
+            return None
+        shape = learnt
+    found = _token_plan(shape)
+    if found is None or isinstance(found, str):
+        return found
+    return found, tokens
+
+
+@lru_cache(maxsize=1 << 10)
+def _token_plan(shape: str) -> TokenPlan | str | None:
+    """`token_plan_of` for a shape (its tokens' shapes joined by single spaces)."""
+    template = _template(shape)
+    if template is None or template.plan is None:
+        return _NO_PLAN
+    plan = template.plan
+    pieces = shape.split(" ")
+    token_of: list[int] = []  # word -> its token
+    for index, piece in enumerate(pieces):
+        token_of += [index] * len(WORD.findall(piece))
+    first, last = plan.phrase
+    a, b = token_of[first], token_of[last]
+    if not (_starts(token_of, first) and WORD.match(pieces[a])):
+        return None  # the phrase starts within a token
+    if not (_starts(token_of, last + 1) and _ends_in_word(pieces[b])):
+        return None  # ...or ends within one
+    own = _token_run(plan.own, pieces, token_of)
+    other = None if plan.other is None else _token_run(plan.other, pieces, token_of)
+    target = None if plan.target is None else _token_run(plan.target, pieces, token_of)
+    if own is None or (other is None) is not (plan.other is None):
+        return None
+    if (target is None) is not (plan.target is None):
+        return None
+    form, other_type, via, words = plan.form, plan.other_type, plan.via, len(token_of)
+    return TokenPlan(form, own, other, other_type, target, via, a, b, words)
+
+
+def _starts(token_of: list[int], word: int) -> bool:
+    """Whether `word` is the first word of its token (or past the last word)."""
+    return word == 0 or word == len(token_of) or token_of[word - 1] != token_of[word]
+
+
+def _ends_in_word(piece: str) -> bool:
+    """Whether a token's shape ends with (the last character of) a word."""
+    ends = [match.end() for match in WORD.finditer(piece)]
+    return bool(ends) and ends[-1] == len(piece)
+
+
+def _token_run(run: Run, pieces: list[str], token_of: list[int]) -> TokenRun | None:
+    """A run of words as a run of whole tokens, when it is one (see `TokenRun`)."""
+    (first, last), coast = run
+    start, end = token_of[first], token_of[last - 1] + 1
+    if not _starts(token_of, first) or last - first != end - start:
+        return None  # not each token one word of it
+    if coast is None:
+        if not all(pieces[i] == PLACEHOLDER for i in range(start, end)):
+            return None
+        return start if end == start + 1 else (start, end, False)
+    slash = f"{PLACEHOLDER}/{PLACEHOLDER}"
+    if coast != (last, last + 1) or pieces[end - 1] != slash:
+        return None
+    if all(pieces[i] == PLACEHOLDER for i in range(start, end - 1)):
+        return start, end, True
+    return None
+
+
 @lru_cache(maxsize=1 << 10)  # strings of one order are kept by the reader (strings.memo)
 def raw_parse(text: str) -> RawOrder | SyntaxProblem:
     """The shape of one order (pure and map-free, so cached by text)."""

@@ -21,8 +21,10 @@ from test_spellings import SPELLINGS
 
 from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind, UnitType
+from adjudicator.orders import reading, shapes
 from adjudicator.orders.model import UnitRef
 from adjudicator.orders.reading import Reading, order_of, read_planned, read_text
+from adjudicator.orders.shapes import token_plan_of
 
 KINDS = [PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT]
 
@@ -123,3 +125,102 @@ def test_strings_of_one_order_read_as_the_lines_of_a_sheet(
     one_by_one = read(board, {power: lines})
     sheet = read(board, {power: ["\n".join(lines)]})
     assert _as_sheet(*one_by_one) == _as_sheet(*sheet)
+
+
+# -- plans in tokens ----------------------------------------------------------------------
+
+NAMES = ["Par", "PAR", "bur", "North Sea", "STP/SC", "Spa/nc", "St Petersburg/sc", "Mid-Atlantic"]
+NAMES += ["Gas.", "Lvp", "Nth", "Mao", "x", "S", "A", "Sea", "nowhere", "Lon'", "Par2", "2Par"]
+WORDS = ["A", "F", "a", "Army", "fleet", "-", "->", "S", "C", "H", "hold", "VIA", "via", "convoy"]
+WORDS += ["to", "the", "moves", "supports", "R", "D", "B", "WVE", "Par-Bur", "(nc)", ".", ""]
+
+spelt = st.lists(st.sampled_from([*NAMES, *WORDS]), min_size=1, max_size=8).map(" ".join)
+
+
+@st.composite
+def canonical(draw: st.DrawFn) -> str:
+    """A canonical order's string, with its gaps and case sometimes changed."""
+    text = str(draw(orders()))
+    if draw(st.booleans()):
+        gap = draw(st.sampled_from(["  ", "\t", " . ", ". "]))
+        words = text.split(" ")
+        at = draw(st.integers(1, max(1, len(words) - 1)))
+        text = " ".join(words[:at]) + gap + " ".join(words[at:])
+    return text.title() if draw(st.booleans()) else text
+
+
+@settings(max_examples=1500, deadline=timedelta(seconds=2))
+@given(st.one_of(texts, spelt, canonical()), st.sampled_from(KINDS))
+def test_a_text_read_by_its_tokens_reads_as_by_its_words(text: str, kind: PhaseKind) -> None:
+    """The plan in tokens (shapes.token_plan_of) is the plan in words (shapes.plan_of) moved
+    onto the text's tokens: both readings are the same, and both are the parse's (see
+    test_a_planned_text_reads_as_its_parse)."""
+    by_words = reading._read_by_words(MAP, kind, text)
+    found = token_plan_of(text)
+    if found is None:
+        return  # read by its words
+    if isinstance(found, str):
+        assert by_words is None  # a shape without a plan
+        return
+    assert read_planned(MAP, kind, text) == by_words
+    if by_words is not None:
+        parsed = read_text(MAP, kind, text)
+        assert isinstance(parsed, Reading)
+        assert (by_words.own, by_words.other, by_words.span) == (
+            parsed.own,
+            parsed.other,
+            parsed.span,
+        )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A PAR - BUR",
+        "F STP/SC - BOT",
+        "F MAO - SPA/NC",
+        "A MAR S A PAR - BUR",
+        "A MAR S A PAR",
+        "A MAR S F SPA/SC",
+        "F NTH C A LON - BEL",
+        "A LON - BEL VIA",
+        "A PAR H",
+        "F North Sea convoys A Lon - Bel",
+        "A St Petersburg - Moscow",
+    ],
+)
+def test_the_usual_orders_are_read_by_their_tokens(text: str) -> None:
+    found = token_plan_of(text)
+    assert found is not None and not isinstance(found, str)
+    assert read_planned(MAP, PhaseKind.MOVEMENT, text) == reading._read_by_words(
+        MAP, PhaseKind.MOVEMENT, text
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A Par  - Bur",  # an empty token: two spaces
+        " A Par - Bur",  # ...a space at an end
+        "A Par. - Bur",  # a place that is not whole tokens
+        "A Par - Bur - WVE",  # DAIDE's waive
+        "A Lon - Bel (via convoy)",  # 'via' unwrapped first
+        "F Bre - Mid-Atlantic",  # a compound joined first
+    ],
+)
+def test_other_texts_are_read_by_their_words(text: str) -> None:
+    assert token_plan_of(text) is None
+
+
+def test_the_shapes_of_tokens_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = dict(shapes._TOKEN_SHAPES)
+    monkeypatch.setattr(shapes, "_TOKENS_KEPT", 4)
+    try:
+        shapes._TOKEN_SHAPES.clear()
+        assert token_plan_of("A PAR - BUR") is not None
+        assert token_plan_of("F NTH C A LON - BEL") is not None
+        assert len(shapes._TOKEN_SHAPES) <= 4
+        assert read_planned(MAP, PhaseKind.MOVEMENT, "F NTH C A LON - BEL") is not None
+    finally:
+        shapes._TOKEN_SHAPES.clear()
+        shapes._TOKEN_SHAPES.update(kept)
