@@ -135,15 +135,21 @@ def _printf(template: str) -> str:
     return "".join(parts)
 
 
-_WORDINGS = {key: _printf(template) for key, (template, _) in TEMPLATES.items()}
-"""Reason name -> its wording for `%`: a reason is made for each first read of an order that
-can never be valid (most of the new texts of a phase), and `%` with the fields' dict takes
-about a third fewer instructions than `str.format(**fields)`, which unpacks them again."""
+_WORDINGS: dict[str, str] = {}
+"""Template -> its wording for `%`, made when first used: a reason is made for each first read
+of an order that can never be valid (most of the new texts of a phase), and `%` with the
+fields' dict takes about a third fewer instructions than `str.format(**fields)`, which unpacks
+them again. Kept by the template's words, so a template changed in TEMPLATES is followed."""
 
 
 def reason(key: str, /, **fields: object) -> str:
     """The words of reason `key`, its fields filled in."""
-    return _WORDINGS[key] % fields
+    template = TEMPLATES[key][0]
+    try:
+        wording = _WORDINGS[template]
+    except KeyError:
+        wording = _WORDINGS.setdefault(template, _printf(template))
+    return wording % fields
 
 
 @cache
