@@ -211,12 +211,13 @@ def _fleet_move_problem(
 
 
 def _route_problem(
-    game_map: Map, board: Board, unit: model.UnitRef, target: str, helper: str | None
+    ground: _Ground, board: Board, unit: model.UnitRef, target: str, helper: str | None
 ) -> str | None:
     """The rest of `_move_problem` for an army that can only get there by convoy: a route of
     the fleets at sea (`helper`'s excepted: it supports the move, 6.D.31)."""
-    province = province_of(target)
-    if not board.route(_ground(game_map).seas, province_of(unit.location), province, helper):
+    province_at = ground.province
+    province = province_at[target]
+    if not board.route(ground.seas, province_at[unit.location], province, helper):
         return reason("no_route", unit=unit, province=province)
     return None
 
@@ -256,11 +257,11 @@ def _convoy_problem(ground: _Ground, order: model.Convoy) -> str | Depends | Non
     return Depends.ON_BOARD
 
 
-def _needed_problem(game_map: Map, board: Board, order: model.Convoy) -> str | None:
+def _needed_problem(ground: _Ground, board: Board, order: model.Convoy) -> str | None:
     """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
     fleet, army, target = order.unit, order.army, order.target
-    seas = _ground(game_map).seas
-    at, source = province_of(fleet.location), province_of(army.location)
+    seas, province_at = ground.seas, ground.province
+    at, source = province_at[fleet.location], province_at[army.location]
     fleets = board.fleet_mask(seas) | seas.area_bit.get(at, 0)
     if not seas.is_needed(fleets, source, target, at, board.searches):
         return reason("not_needed", unit=fleet, source=source, target=target)
@@ -367,14 +368,17 @@ def illegal_reason(game_map: Map, board: Board, power: str, order: model.Order) 
 
 def board_reason(game_map: Map, board: Board, power: str, order: model.Order) -> str | None:
     """`illegal_reason` for an order whose `fixed_reason` is ON_BOARD."""
-    if isinstance(order, model.Convoy):  # the most asked first
-        return _needed_problem(game_map, board, order)
-    if isinstance(order, model.Move):
-        return _route_problem(game_map, board, order.unit, order.target, None)
+    try:
+        ground = _GROUND[game_map]
+    except KeyError:
+        ground = _ground(game_map)
+    if isinstance(order, model.Move):  # the most asked first
+        return _route_problem(ground, board, order.unit, order.target, None)
+    if isinstance(order, model.Convoy):
+        return _needed_problem(ground, board, order)
     if isinstance(order, model.SupportMove):
-        problem = _route_problem(
-            game_map, board, order.supported, order.target, order.unit.province
-        )
+        helper = ground.province[order.unit.location]
+        problem = _route_problem(ground, board, order.supported, order.target, helper)
         return reason("supported_move", problem=problem) if problem else None
     if isinstance(order, model.Retreat):
         return retreat_problem(game_map, board, order)

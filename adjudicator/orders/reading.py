@@ -6,7 +6,6 @@ parse; any other text, and any the plan cannot read, by `read_text` and `order_o
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
 from adjudicator.board.map import Map
@@ -33,7 +32,7 @@ from adjudicator.orders.reader import (
     other_unit,
     stray_word,
 )
-from adjudicator.orders.shapes import Run, TokenRun, plan_of, token_plan_of
+from adjudicator.orders.shapes import Run, TokenPlan, TokenRun, plan_of, token_plan_of
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
@@ -111,12 +110,15 @@ def read_text(game_map: Map, kind_code: str, text: str) -> Reading | Unreadable:
     return Reading(raw, own, _province_of(reader, raw.other))
 
 
-@cache
 def _names(game_map: Map) -> Memo[Place]:
     """The places that runs of words name on a map, as written (_NOWHERE: none), for planned
     texts: one lookup for a name met before, a few hundred per map, bounded all the same (the
-    words come from players)."""
-    return Memo(1 << 12)
+    words come from players). One per map, kept in _NAMES (a dict's look-up is a third of a
+    functools.cache call's instructions)."""
+    return _NAMES.setdefault(game_map, Memo(1 << 12))
+
+
+_NAMES: dict[Map, Memo[Place]] = {}
 
 
 _NOWHERE = Place("")
@@ -176,10 +178,19 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
         return _read_by_words(game_map, kind_code, text)
     if isinstance(found, str):  # its shape has no plan
         return None
-    plan, tokens = found
+    return _read_by_tokens(game_map, kind_code, *found)
+
+
+def _read_by_tokens(
+    game_map: Map, kind_code: str, plan: TokenPlan, tokens: list[str]
+) -> Planned | None:
+    """`read_planned` by the plan of the text's shape in tokens (`shapes.token_plan_of`)."""
     if plan.form not in _ORDERING[kind_code]:
         return None
-    names = _names(game_map)
+    try:
+        names = _NAMES[game_map]
+    except KeyError:
+        names = _names(game_map)
     young = names.young
     own_run, other_run, target_run = plan.own, plan.other, plan.target
     own = young.get(tokens[own_run]) if type(own_run) is int else None
@@ -200,16 +211,19 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
             target = _token_place(names, game_map, tokens, target_run)
             if target is None:
                 return None
-    first = plan.first  # the phrase's first and last tokens: its span
-    start = 0 if first == 0 else len(" ".join(tokens[:first])) + 1
-    end = start + len(" ".join(tokens[first : plan.last + 1]))
+    first, last = plan.first, plan.last  # the phrase's first and last tokens: its span
+    if first == 0 and last == 1:  # a unit's type and its place of one token (nearly all)
+        span = (0, len(tokens[0]) + 1 + len(tokens[1]))
+    else:
+        start = 0 if first == 0 else len(" ".join(tokens[:first])) + 1
+        span = (start, start + len(" ".join(tokens[first : last + 1])))
     return _PLANNED(
         Planned,
         (
             plan.form,
             own.province,
             None if other is None else other.province,
-            (start, end),
+            span,
             plan.other_type,
             other,
             target,
