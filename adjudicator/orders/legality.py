@@ -125,7 +125,17 @@ class _Ground:
     provinces, `Province.is_coastal`; each location's province, `MapFacts.province`) and the
     seas' bit tables (`seas_of`)."""
 
-    __slots__ = ("coastal", "convoy_areas", "map", "province", "provinces", "seas")
+    __slots__ = (
+        "army_reach",
+        "coastal",
+        "convoy_areas",
+        "fleet_reach",
+        "map",
+        "province",
+        "provinces",
+        "seas",
+        "weak_links",
+    )
 
     def __init__(self, game_map: Map) -> None:
         self.map = game_map
@@ -134,6 +144,15 @@ class _Ground:
         self.convoy_areas = game_map.convoy_areas
         self.province = game_map.facts.province
         self.seas = seas_of(game_map)
+        self.weak_links = bool(game_map.weak_links)
+        locations = list(self.province)
+        self.army_reach = {at: _can_reach(game_map, model.UnitRef(_ARMY, at)) for at in locations}
+        self.fleet_reach = {at: _can_reach(game_map, model.UnitRef(_FLEET, at)) for at in locations}
+
+    def reach(self, unit: model.UnitRef) -> frozenset[str]:
+        """`_can_reach`, looked up (every location of the map is kept)."""
+        found = (self.fleet_reach if unit.type is _FLEET else self.army_reach).get(unit.location)
+        return _can_reach(self.map, unit) if found is None else found
 
 
 _GROUND: dict[Map, _Ground] = {}
@@ -175,7 +194,7 @@ def _move_problem(
     if dest.terrain == "impassable":
         return reason("impassable", name=dest.name)
     if unit.type is _FLEET:
-        return _fleet_move_problem(ground.map, unit, target, province, via, helper)
+        return _fleet_move_problem(ground, unit, target, province, via, helper)
     if dest.is_sea:
         return reason("army_to_sea", name=dest.name)
     coastal = ground.coastal
@@ -190,7 +209,12 @@ def _move_problem(
 
 
 def _fleet_move_problem(
-    game_map: Map, unit: model.UnitRef, target: str, province: str, via: bool, helper: str | None
+    ground: _Ground,
+    unit: model.UnitRef,
+    target: str,
+    province: str,
+    via: bool,
+    helper: str | None,
 ) -> str | None:
     """`_move_problem` for a fleet (to `target`, in `province`): it must reach the place, on a
     named coast where the province has two it can reach (4.B.1). A supported move may leave
@@ -198,8 +222,9 @@ def _fleet_move_problem(
     can reach."""
     if via:
         return reason("armies_convoyed")
-    if province not in _can_reach(game_map, unit):
+    if province not in ground.reach(unit):
         return reason("unreachable", unit=unit, target=target)
+    game_map = ground.map
     options = game_map.fleet_targets(unit.location, province)
     if helper is None and target == province and len(options) > 1:
         return reason("coast_needed", unit=unit, options=" and ".join(options))
@@ -228,9 +253,9 @@ def _support_problem(
     """Why `supporter`, in province `source`, cannot support into `province`."""
     if province == source:
         return reason("support_own", unit=supporter)
-    if province not in _can_reach(ground.map, supporter):
+    if province not in ground.reach(supporter):
         return reason("support_unreachable", unit=supporter, province=province)
-    if ground.map.is_weak(source, province):
+    if ground.weak_links and ground.map.is_weak(source, province):
         return reason("weak_link", unit=supporter, province=province, source=source)
     return None
 
