@@ -33,6 +33,7 @@ from adjudicator.orders.reader import (
     stray_word,
 )
 from adjudicator.orders.shapes import Run, TokenPlan, TokenRun, plan_of, token_plan_of
+from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
@@ -179,6 +180,25 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     if isinstance(found, str):  # its shape has no plan
         return None
     return _read_by_tokens(game_map, kind_code, *found)
+
+
+def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Unreadable | None:
+    """What a string first met says (strings.Strings._first): None when it is not one order
+    alone (too long, or not `sheet.is_one_order`), else its reading: by its shape's plan when
+    it has one (`read_planned`), else `read_text`. A text read by its tokens is known to hold
+    nothing that parts a sheet's pieces (`sheet.plain`): is_one_order need not look."""
+    if len(text) > MAX_ORDER_LENGTH:
+        return None
+    found = token_plan_of(text)
+    planned: Planned | None = None
+    if found is None:
+        planned = _read_by_words(game_map, kind_code, text)
+    elif not isinstance(found, str):
+        planned = _read_by_tokens(game_map, kind_code, *found)
+    words = 0 if planned is None else planned.words
+    if not is_one_order(game_map, text, words, found is not None):
+        return None
+    return read_text(game_map, kind_code, text) if planned is None else planned
 
 
 def _read_by_tokens(

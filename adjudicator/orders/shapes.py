@@ -36,6 +36,7 @@ from adjudicator.orders.parse import (
     name_word,
     shape_keywords,
 )
+from adjudicator.orders.sheet import plain
 
 _PIECES = re.compile(f"({WORD.pattern})")
 """Splits a text into what lies between words and the words (WORD's matches, in order)."""
@@ -297,9 +298,10 @@ class TokenPlan(NamedTuple):
 _NO_PLAN = "no plan"
 """`_token_plan`'s answer for a shape without a plan (its texts are read through their parse)."""
 _TOKEN_SHAPES: dict[str, str] = {}
-"""Token -> its shape (`_shaped`), for tokens that may be read as written (`_as_read`) and are
-no DAIDE waive's last: a few hundred (order words, names as written). Bounded: cleared when
-full (the tokens come from players)."""
+"""Token -> its shape (`_shaped`), for tokens that may be read as written (`_as_read`), hold
+nothing that could part a sheet's pieces (`sheet.plain`) and are no DAIDE waive's last: a few
+hundred (order words, names as written). Bounded: cleared when full (the tokens come from
+players)."""
 _TOKENS_KEPT = 1 << 12
 
 
@@ -311,7 +313,9 @@ def _learn_tokens(tokens: list[str], keywords: frozenset[str]) -> str | None:
     for token in tokens:
         shape = _TOKEN_SHAPES.get(token)
         if shape is None:
-            if not token or not _as_read(token) or token[-3:].upper() == "WVE":
+            if not token or not _as_read(token) or not plain(token):
+                return None
+            if token[-3:].upper() == "WVE":
                 return None
             shape = _shaped(token, keywords)[2]
             if len(_TOKEN_SHAPES) >= _TOKENS_KEPT:
@@ -325,8 +329,9 @@ def token_plan_of(text: str) -> tuple[TokenPlan, list[str]] | str | None:
     """The plan of a text's shape in tokens (`TokenPlan`), with the text's tokens; _NO_PLAN
     when its shape has none; None when the text has a token that is not read as written (or is
     empty: two spaces in a row, a space at an end) or its plan's places are not whole tokens:
-    then `plan_of` says. A text of admitted tokens is read as written, and is no DAIDE order:
-    it has no '(' and does not end in 'WVE' (see daide.is_daide)."""
+    then `plan_of` says. A text of admitted tokens is read as written, is no DAIDE order (it
+    has no '(' and does not end in 'WVE', see daide.is_daide), and is `sheet.plain` (so
+    sheet.is_one_order need not look for marks in it)."""
     tokens = text.split(" ")
     try:
         shape = " ".join(map(_TOKEN_SHAPES.__getitem__, tokens))

@@ -170,7 +170,14 @@ alternative), a separator, a header's ':' or '[', a line break (each character
 str.splitlines breaks at)."""
 
 
-def is_one_order(game_map: Map, text: str, words: int = 0) -> bool:
+def plain(text: str) -> bool:
+    """Whether a text holds none of `_MARKS`, no '//' and no white space: then so does any
+    string of such texts joined by single spaces, with no space at either end (none of the
+    marks is a space, and '//' cannot straddle one): see `is_one_order`'s `plain`."""
+    return _MARKS.search(text) is None and "//" not in text and text.isprintable()
+
+
+def is_one_order(game_map: Map, text: str, words: int = 0, plain: bool = False) -> bool:
     """Whether a string is a line of one order and nothing else, its one piece the string as
     written: no header, comment, separator or surrounding space. Its reading then depends on
     that order's text alone. A string without any of `_MARKS` (the usual order) is one line
@@ -179,10 +186,13 @@ def is_one_order(game_map: Map, text: str, words: int = 0) -> bool:
     `words`: how many of the grammar's words (parse.WORD) the string is known to hold, when it
     is (else 0). A power's name has no more than the map's longest (`_power_words`): each of
     those words starts with a letter, and two are parted by a character that `normalize`
-    makes a space, so a string holds at least as many words of a name as of the grammar."""
-    if _MARKS.search(text) is None and "//" not in text:
+    makes a space, so a string holds at least as many words of a name as of the grammar.
+
+    `plain`: the string is known to be texts that are each `plain`, joined by single spaces
+    (shapes.token_plan_of reads such strings): none of `_MARKS`, no space at either end."""
+    if plain or (_MARKS.search(text) is None and "//" not in text):
         return (
-            text == text.strip()
+            (plain or text == text.strip())
             and text.strip(".") != ""
             and (
                 len(text) > _NAME_LENGTH

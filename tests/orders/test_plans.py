@@ -23,8 +23,9 @@ from adjudicator.board.position import Position
 from adjudicator.board.types import PhaseKind, UnitType
 from adjudicator.orders import reading, shapes
 from adjudicator.orders.model import UnitRef
-from adjudicator.orders.reading import Reading, order_of, read_planned, read_text
+from adjudicator.orders.reading import Reading, order_of, read_one, read_planned, read_text
 from adjudicator.orders.shapes import token_plan_of
+from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order, plain
 
 KINDS = [PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT]
 
@@ -224,3 +225,44 @@ def test_the_shapes_of_tokens_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) 
     finally:
         shapes._TOKEN_SHAPES.clear()
         shapes._TOKEN_SHAPES.update(kept)
+
+
+def _read_first(kind: PhaseKind, text: str) -> object:
+    """What a string first met says, step by step (as strings.Strings._first read it)."""
+    if len(text) > MAX_ORDER_LENGTH:
+        return None
+    planned = read_planned(MAP, kind, text)
+    if not is_one_order(MAP, text, 0 if planned is None else planned.words):
+        return None
+    return read_text(MAP, kind, text) if planned is None else planned
+
+
+sheets = st.one_of(
+    st.lists(st.sampled_from([*NAMES, *WORDS, "England", "England:", "[FRANCE]", "#", "//"])).map(
+        " ".join
+    ),
+    st.sampled_from(["England", "ENGLAND", "France.", "...", "A Par - Bur, A Mar H", "x" * 501]),
+    st.sampled_from(["A Par - Bur\nA Mar H", "A Par - Bur // hi", "A\tPar - Bur", "A Par H "]),
+)
+
+
+@settings(max_examples=1500, deadline=timedelta(seconds=2))
+@given(st.one_of(texts, spelt, canonical(), sheets), st.sampled_from(KINDS))
+def test_a_string_first_met_reads_as_step_by_step(text: str, kind: PhaseKind) -> None:
+    """read_one (is_one_order told a text read by its tokens holds no marks) reads what
+    reading it step by step reads, and finds the same strings not one order alone."""
+    assert read_one(MAP, kind, text) == _read_first(kind, text)
+
+
+@settings(max_examples=500, deadline=timedelta(seconds=2))
+@given(
+    st.lists(st.sampled_from([*NAMES, *WORDS, "England", "France.", "..", "Austria"]), min_size=1)
+)
+def test_plain_tokens_make_a_plain_string(tokens: list[str]) -> None:
+    """A string of plain tokens joined by single spaces is one order alone as is_one_order
+    finds it without being told."""
+    if not all(plain(token) and token for token in tokens):
+        return
+    text = " ".join(tokens)
+    assert plain(text)
+    assert is_one_order(MAP, text, 0, plain=True) == is_one_order(MAP, text)
