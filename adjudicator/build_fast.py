@@ -53,6 +53,8 @@ COMPILED = (
     "orders/strings.py",
     "orders/interpret.py",
     "orders/possible.py",
+    "resolve/columns.py",
+    "resolve/convoy_orders.py",
     "resolve/order_table.py",
     "resolve/decisions.py",
     "resolve/movement.py",

@@ -16,7 +16,6 @@ from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import PhaseKind, UnitType
-from adjudicator.orders import model
 from adjudicator.orders.daide import daide_power, is_daide
 from adjudicator.orders.legality import ON_BOARD, board_of, board_reason
 from adjudicator.orders.reader import ref
@@ -169,10 +168,13 @@ def interpret_orders(
     results: list[OrderEntry | OrderError] = []
     for key, texts in orders.items():
         power = key if key in codes else power_key(game_map, key)
-        given = [texts] if isinstance(texts, str) else list(texts)  # any sequence, read once
-        done = one_order.read(power, given, results) if power in powers else 0
+        if texts.__class__ is not list:  # any sequence (read once), or one string
+            texts = [texts] if isinstance(texts, str) else list(texts)
+        done = one_order.read(power, texts, results) if power in powers else 0
+        if done == len(texts):
+            continue  # the usual case: strings of one order
         verb = ""
-        for text in given[done:]:
+        for text in texts[done:]:
             if text.__class__ is str and not verb and power in powers:
                 entry = one_order.one(power, text)
                 if entry is not None:
@@ -180,16 +182,13 @@ def interpret_orders(
                     continue
             found_pieces, power, verb = text_pieces(game_map, as_text(text), power, verb)
             _read_pieces(one_order, found_pieces, results)
-    entry_type, waive = OrderEntry, model.Waive  # locals: cheaper than a module's attributes
-    entries = [r for r in results if r.__class__ is entry_type]
-    if kind is _MOVEMENT:  # no builds or waives: an order's key is where its unit is
-        keys: set[object] = {
-            e.order.unit.location for e in entries if not isinstance(e.order, waive)
-        }
-    else:
-        keys = {order_key(i, entry) for i, entry in enumerate(entries)}
-    if len(entries) == len(results) == len(keys):
-        return entries, []  # the usual case: no errors, and one order for each unit
+    entries = [r for r in results if r.__class__ is OrderEntry]
+    if len(entries) == len(results):  # no errors: the usual case
+        # one order a unit, the usual case too: in a movement phase an order's key is where
+        # its unit stands (`order_key`), its province (one unit a province, as met)
+        keys = {e.province for e in entries} if kind is _MOVEMENT else _keys(entries)
+        if len(keys) == len(entries):
+            return entries, []
     candidates = [Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
     kept, errors = settle(candidates, rules, kind)
     entries = [kept[i] for i in sorted(kept)]
@@ -198,3 +197,8 @@ def interpret_orders(
         key=lambda pair: pair[0],
     )
     return entries, [e for _, e in all_errors]
+
+
+
+def _keys(entries: list[OrderEntry]) -> set[object]:
+    return {order_key(i, entry) for i, entry in enumerate(entries)}

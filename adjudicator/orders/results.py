@@ -67,6 +67,8 @@ class OrderEntry:
     line: OrderResult = field(init=False, repr=False, compare=False)
     """Its result line when the order is legal and simply succeeds (shared by every phase
     that uses the entry); the other outcomes take its strings (`unit`, `order`) from it."""
+    legal: Order | None = field(init=False, repr=False, compare=False)
+    """The order when it counts (it is legal), else None: what the resolver is given."""
 
     def __post_init__(self) -> None:
         order, given = self.order, self.input
@@ -81,6 +83,7 @@ class OrderEntry:
         put = object.__setattr__  # (the frozen dataclass's own way)
         put(self, "province", province)
         put(self, "line", OrderResult(self.power, unit, given, text, "succeeds", (), None))
+        put(self, "legal", order if self.illegal is None else None)
 
 
 def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry:
@@ -99,6 +102,7 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     if line.power != power:
         line = OrderResult(power, line.unit, line.input, line.order, "succeeds", (), None)
     put(new, "line", line)
+    put(new, "legal", entry.order if illegal is None else None)
     return new
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from adjudicator.board.map import Map
 from adjudicator.board.types import PhaseKind, Unit, UnitType
@@ -40,14 +41,25 @@ _Known = tuple[
     str | None,
     model.Order | Unreadable | None,  # order: ...and the order the text gave them (None: none)
     str | Depends | None,  # reason: with its fixed legality
-    tuple[OrderEntry | None, ...] | None,  # entries: the entries made, a power each
-]
+    OrderEntry | None,  # last: for an order whose legality depends on the board, the last
+]  # entry made (the answer again while its power and the board's verdict stay the same)
 """All a string of one order says once read: what depends on its text only, and the order it
-gave the units last met where it names them (a new position mostly meets the same ones), with
-the entries made for it. Entries are immutable: one serves every phase where the same power
-orders the same units. A plain tuple, unpacked by the names above where it is read: a named
-tuple's fields, and unpacking one, are unspecialised in CPython 3.11 (measured: +16k
-instructions a dense phase, ~1% of it)."""
+gave the units last met where it names them (a new position mostly meets the same ones). A
+plain tuple, unpacked by the names above where it is read: a named tuple's fields, and
+unpacking one, are unspecialised in CPython 3.11."""
+
+_Kept = tuple[str, Unit, str | None, Unit | None, OrderEntry | None]
+"""An entry of a string for one power, with what a phase must hold for it to be the answer:
+the province of the ordered unit and the unit met there, the province of the other unit (None:
+the order names none) and the unit met there (None: none). No entry (None) for an order whose
+legality depends on the board (`Strings._on_board`). The units are the position's own objects:
+a new position mostly holds the very same ones (positions share their units), so the usual
+check is two look-ups and an identity."""
+
+_Record = tuple[Any, ...]
+"""A string's record in the memo: one `_Kept` or None per power (its seat, `_seats`), then
+its `_Known`. The entries kept are those whose legality is fixed (ON_BOARD ones are made
+anew, or taken again from `last`)."""
 
 
 _MEMO_SIZE = 1 << 14
@@ -56,7 +68,7 @@ _RETREAT = PhaseKind.RETREAT
 
 
 @cache
-def memo(game_map: Map, kind_code: str) -> Memo[_Known]:
+def memo(game_map: Map, kind_code: str) -> Memo[_Record]:
     """The strings of one order read on a map in a kind of phase (a few per process). The kind
     may be given as its code or as itself: a PhaseKind is that str (and cheaper than .value)."""
     return Memo(_MEMO_SIZE)
@@ -64,7 +76,7 @@ def memo(game_map: Map, kind_code: str) -> Memo[_Known]:
 
 @cache
 def _seats(game_map: Map) -> dict[str, int]:
-    """Each power's place among the entries a known string keeps."""
+    """Each power's place among the entries a string's record keeps."""
     return {power: seat for seat, power in enumerate(game_map.powers)}
 
 
@@ -76,14 +88,12 @@ def _read(game_map: Map, kind_code: str, text: str) -> Reading | Planned | Unrea
 
 def _learn(
     strings: Strings,
-    power: str,
     text: str,
     reading: Reading | Planned | Unreadable,
     units: tuple[Unit | None, Unit | None],
 ) -> _Known:
-    """What `text` says, with the order it gives `units` (none when there is no ordered unit)
-    and, when its legality is fixed and the unit is `power`'s, the entry for `power`; kept in
-    the memo."""
+    """What `text` says, with the order it gives `units` (none when there is no ordered unit);
+    kept in the memo with no entry yet."""
     game_map, kind_code = strings.map, strings.kind
     if isinstance(reading, Unreadable):
         known: _Known = (None, None, None, None, None, None, None, reading, None, None)
@@ -97,11 +107,6 @@ def _learn(
             read = order_of(game_map, kind_code, text, reading, own, other)
             order: model.Order | Unreadable = read if isinstance(read, Unreadable) else read[0]
             reason = None if isinstance(read, Unreadable) else read[1]
-            entries = None
-            fixed = not isinstance(order, Unreadable) and reason is not ON_BOARD
-            if fixed and unit is not None and unit.power == power:
-                assert not isinstance(order, Unreadable | None) and not isinstance(reason, Depends)
-                entries = strings.alone(OrderEntry(power, text, order, reason))
             known = (
                 reading.own,
                 reading.other,
@@ -112,9 +117,9 @@ def _learn(
                 None if other is None else other.location,
                 order,
                 reason,
-                entries,
+                None,
             )
-    strings.memo.put(text, known)
+    strings.memo.put(text, (*strings.empty, known))
     return known
 
 
@@ -123,15 +128,14 @@ _NONE = (None,) * 7
 
 
 def _made(
-    entries: tuple[OrderEntry | None, ...] | None,
+    like: OrderEntry | None,
     power: str,
     text: str,
     order: model.Order,
     reason: str | None,
 ) -> OrderEntry:
     """The entry of `text`'s order for `power`: from the strings of one made for another
-    power or board when there is one (`entries`), else from nothing."""
-    like = None if entries is None else next(filter(None, entries), None)
+    power or board when there is one (`like`), else from nothing."""
     if like is None:
         return OrderEntry(power, text, order, reason)
     return entry_like(like, power, reason)
@@ -142,7 +146,7 @@ class Strings:
     looked up once rather than per power (the memo, the powers' places, the units that take
     orders: in a retreat phase the dislodged ones)."""
 
-    __slots__ = ("board", "kind", "map", "memo", "own_units", "seats")
+    __slots__ = ("board", "empty", "kind", "map", "memo", "own_units", "seats")
 
     def __init__(self, game_map: Map, board: Board, kind: PhaseKind) -> None:
         self.map = game_map
@@ -150,20 +154,11 @@ class Strings:
         self.kind = kind
         self.memo = memo(game_map, kind)
         self.seats = _seats(game_map)
+        self.empty: tuple[None, ...] = (None,) * len(self.seats)
+        """A record's seats with no entry kept."""
         self.own_units: Mapping[str, Unit] = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
-
-    def alone(self, entry: OrderEntry) -> tuple[OrderEntry | None, ...]:
-        """The entries of a string with `entry` alone, in its power's place."""
-        return self.seated((None,) * len(self.seats), entry)
-
-    def seated(
-        self, entries: tuple[OrderEntry | None, ...], entry: OrderEntry
-    ) -> tuple[OrderEntry | None, ...]:
-        """`entries` with `entry` in its power's place."""
-        seat = self.seats[entry.power]
-        return (*entries[:seat], entry, *entries[seat + 1 :])
 
     def one(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """The entry of a string for `power` when it is one order alone, else None."""
@@ -172,54 +167,41 @@ class Strings:
 
     def read(self, power: str, texts: Sequence[str], results: list[OrderEntry | OrderError]) -> int:
         """Read a power's strings while each is one order alone, into `results`; how many
-        were. The usual case takes one lookup of the text and one of each unit it names: when
-        the units met are the ones it was learnt for, the entry made then is the answer (or,
-        for another power or an order whose legality depends on the board, made now)."""
+        were. The usual case is the entry kept for the power, when the units it was made for
+        stand where the text names them: two look-ups and an identity (see `_Kept`)."""
         known_strings, own_units, units = self.memo, self.own_units, self.board.units
         young, seat = known_strings.young, self.seats[power]  # an older young generation does too
-        for done, text in enumerate(texts):
-            if text.__class__ is not str:
-                return done
-            known = young.get(text)
-            if known is None:
-                known = known_strings.get(text)
-                if known is None:
+        get_own, get_other, append = own_units.get, units.get, results.append
+        start = len(results)  # (each text read appends one result)
+        for text in texts:
+            try:
+                record = young.get(text)
+            except TypeError:  # not a string: the sheet's reader says what it is
+                return len(results) - start
+            if record is None:
+                record = known_strings.get(text)
+                if record is None:
                     entry = self._first(power, text)
                     if entry is None:
-                        return done
-                    results.append(entry)
+                        return len(results) - start
+                    append(entry)
                     continue
-            (
-                own,
-                other,
-                _,
-                own_type,
-                own_location,
-                other_type,
-                other_location,
-                _,
-                reason,
-                entries,
-            ) = known  # one step, where each field by name is a slow attribute (CPython 3.11)
-            unit = own_units.get(own)  # type: ignore[arg-type]
-            found = units.get(other)  # type: ignore[arg-type]
-            if (
-                unit is not None
-                and unit.power == power
-                and unit.type is own_type
-                and unit.location == own_location
-                and (
-                    other_type is None
-                    if found is None
-                    else found.type is other_type and found.location == other_location
-                )
-            ):
-                entry = None if entries is None else entries[seat]
-                if entry is None or reason is ON_BOARD:
-                    entry = self._given(power, text, known)
-                results.append(entry)
-            else:
-                results.append(self._known(power, text, known, unit, found))
+            kept = record[seat]
+            if kept is not None:
+                own, unit, other, found, entry = kept
+                if get_own(own) is unit and (
+                    other is None
+                    or (met := get_other(other)) is found
+                    or (
+                        met is not None
+                        and found is not None
+                        and met.location == found.location
+                        and met.type is found.type
+                    )
+                ):
+                    append(self._on_board(power, text, record) if entry is None else entry)
+                    continue
+            append(self._again(power, text, record))
         return len(texts)
 
     def owner_error(
@@ -238,8 +220,8 @@ class Strings:
         is not one order alone (or is one a sheet's rules read otherwise). Its shape's plan,
         when it has one, is read first: its words tell `is_one_order` it names no power."""
         game_map, kind = self.map, self.kind
-        if len(text) > MAX_ORDER_LENGTH:
-            return None
+        if text.__class__ is not str or len(text) > MAX_ORDER_LENGTH:
+            return None  # (a str subclass, an Enum's say, is read by its value on the sheet's way)
         planned = read_planned(game_map, kind, text)
         if not is_one_order(game_map, text, 0 if planned is None else planned.words):
             return None
@@ -249,48 +231,91 @@ class Strings:
             own, other = reading.own, reading.other
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
-        known = _learn(self, power, text, reading, (unit, found))
+        known = _learn(self, text, reading, (unit, found))
         wrong = self.owner_error(power, text, own, known[2], unit)
-        return wrong or self._given(power, text, known)
+        return wrong or self._given(power, text, (*self.empty, known), unit, found)
 
-    def _known(
-        self, power: str, text: str, known: _Known, unit: Unit | None, found: Unit | None
+    def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError:
+        """A string of one order already read, with no entry kept for this power and these
+        units: the units it was learnt for (the entry is made now, or its legality depends on
+        the board), or others: not `power`'s (an error), missing (a build or waive names none),
+        or other units (then the order for these is learnt)."""
+        known: _Known = record[-1]
+        own, other, span, own_type, own_location, other_type, other_location = known[:7]
+        unit = None if own is None else self.own_units.get(own)
+        found = None if other is None else self.board.units.get(other)
+        same = (
+            unit is not None
+            and unit.power == power
+            and unit.type is own_type
+            and unit.location == own_location
+            and (
+                other_type is None
+                if found is None
+                else found.type is other_type and found.location == other_location
+            )
+        )
+        if same:
+            kept = record[self.seats[power]]
+            if kept is not None:  # made for equal units, other objects (a position made anew)
+                entry: OrderEntry | None = kept[4]
+                return self._on_board(power, text, record) if entry is None else entry
+        else:
+            wrong = self.owner_error(power, text, own, span, unit)
+            if wrong is not None:
+                return wrong
+            if own is not None:
+                reading = _read(self.map, self.kind, text)
+                known = _learn(self, text, reading, (unit, found))
+                record = (*self.empty, known)
+        return self._given(power, text, record, unit, found)
+
+    def _given(
+        self,
+        power: str,
+        text: str,
+        record: _Record,
+        unit: Unit | None,
+        found: Unit | None,
     ) -> OrderEntry | OrderError:
-        """A string of one order already read whose ordered unit is not one it was learnt
-        for: not `power`'s (an error), missing (a build or waive names none), or another (or
-        another unit where it names the other one): then the order for these is learnt."""
-        own, _, span = known[:3]
-        wrong = self.owner_error(power, text, own, span, unit)
-        if wrong is not None:
-            return wrong
-        if own is not None:
-            reading = _read(self.map, self.kind, text)
-            known = _learn(self, power, text, reading, (unit, found))
-        return self._given(power, text, known)
-
-    def _given(self, power: str, text: str, known: _Known) -> OrderEntry | OrderError:
-        """The answer of a known string for `power`'s units, the ones it was learnt for: the
-        entry kept for that power, else one made now (from the strings of one kept for another
-        power when there is one) and kept. An order whose legality depends on the board keeps
-        one entry, the last made: the answer again while its power and the board's verdict
-        stay the same (one per power, with their result lines, took the peak memory of 100k
-        phases to 1.52x that of 1k, over the 1.5x allowed)."""
-        order, reason, entries = known[7:]
+        """The answer of a known string for `power`'s units (`unit`, and `found` where it names
+        another), the ones it was learnt for: an entry made now (from the strings of one kept
+        for another power when there is one) and kept in the power's seat; for an order whose
+        legality depends on the board, the seat keeps the units alone (`_on_board`)."""
+        known: _Known = record[-1]
+        order, reason = known[7:9]
         if isinstance(order, Unreadable):
             return OrderError(power, text, order.message, order.span)
         assert order is not None
-        kept = None if entries is None else entries[self.seats[power]]
-        if reason is ON_BOARD:
-            verdict = board_reason(self.map, self.board, power, order)
-            if kept is not None and kept.illegal == verdict:
-                return kept
-            entry = _made(entries, power, text, order, verdict)
-            seated = self.alone(entry)
-        elif kept is None:
+        own = known[0]
+        if own is None or unit is None:  # a build or a waive: nothing to keep (rare)
+            if reason is ON_BOARD:
+                return self._on_board(power, text, record)
             assert not isinstance(reason, Depends)
-            entry = _made(entries, power, text, order, reason)
-            seated = self.alone(entry) if entries is None else self.seated(entries, entry)
-        else:
-            return kept
-        self.memo.put(text, (*known[:9], seated))
+            return OrderEntry(power, text, order, reason)
+        seat = self.seats[power]
+        if reason is ON_BOARD:
+            kept: _Kept = (own, unit, known[1], found, None)
+            record = (*record[:seat], kept, *record[seat + 1 :])
+            self.memo.put(text, record)
+            return self._on_board(power, text, record)
+        assert not isinstance(reason, Depends)
+        like = next((kept[4] for kept in record[:-1] if kept is not None), None)
+        entry = _made(like, power, text, order, reason)
+        kept = (own, unit, known[1], found, entry)
+        self.memo.put(text, (*record[:seat], kept, *record[seat + 1 :]))
+        return entry
+
+    def _on_board(self, power: str, text: str, record: _Record) -> OrderEntry:
+        """The entry of a known string whose order's legality depends on the board, for these
+        units: the last one made while its power and the board's verdict stay the same, else
+        one made now and kept as the last."""
+        known: _Known = record[-1]
+        order, _, last = known[7:]
+        assert order is not None and not isinstance(order, Unreadable)
+        verdict = board_reason(self.map, self.board, power, order)
+        if last is not None and last.power == power and last.illegal == verdict:
+            return last
+        entry = _made(last, power, text, order, verdict)
+        self.memo.put(text, (*record[:-1], (*known[:9], entry)))
         return entry

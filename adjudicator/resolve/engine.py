@@ -28,7 +28,7 @@ from adjudicator.orders.model import (
 from adjudicator.orders.results import OrderEntry, OrderError, OrderResult, Resolution
 from adjudicator.resolve.adjustment import adjudicate_adjustments
 from adjudicator.resolve.disorder import disorder, explained, ignore_orders, without_retreats
-from adjudicator.resolve.movement import SUCCESS, adjudicate_movement
+from adjudicator.resolve.movement import SUCCESS, resolve_orders
 from adjudicator.resolve.retreat import adjudicate_retreats
 from adjudicator.resolve.sequence import position_after
 
@@ -146,32 +146,33 @@ def _movement(
     disbanded: frozenset[str] = frozenset(),
 ) -> tuple[list[OrderResult], Mapping[str, Unit], Mapping[str, Dislodged]]:
     """The result lines, the units after the moves and the dislodged units."""
-    given, legal = _given(entries, _MOVEMENT_KINDS)
-    outcome = adjudicate_movement(game_map, position, legal, rules)
-    resolutions = outcome.resolutions
-    dislodged = outcome.dislodged
+    board = position.units
+    # by province, a later entry for a unit replacing an earlier one (in C: no Python step
+    # a unit); an entry for no unit has no line
+    given = {entry.province: entry for entry in entries}
+    provinces = sorted(board)
+    units = [board[p] for p in provinces]
+    at = [given.get(p) for p in provinces]
+    # (the reader gives movement orders alone in a movement phase)
+    orders: list[MovementOrder | None] = [None if e is None else e.legal for e in at]  # type: ignore[misc]
+    done = resolve_orders(game_map, provinces, units, orders, rules)
+    dislodged: Mapping[str, Dislodged] = done.dislodged
     if disbanded:
         dislodged = without_retreats(dislodged, disbanded)
     gone = {p for p, d in dislodged.items() if not d.retreats} if dislodged else _NOWHERE
-    results: list[OrderResult] = []
-    append = results.append
-    units = position.units
-    for province, entry in given.items():
-        resolution = resolutions.get(province)
-        if resolution is SUCCESS and entry.illegal is None:  # the common case
-            append(entry.line)
-        elif resolution is not None:  # (an entry for no unit has no line)
-            if province in gone:
-                resolution = _disbanded(resolution)
-            append(_line(units[province], entry, Hold, resolution))
-    if len(results) < len(units):  # units without orders hold
-        for province, unit in units.items():
-            if province not in given:
-                resolution = resolutions[province]
-                if province in gone:
-                    resolution = _disbanded(resolution)
-                append(_line(unit, None, Hold, resolution))
-    return _sort(results), outcome.units, dislodged
+    # Every unit's line is its entry's, the line of a legal order that simply succeeds (the
+    # usual case, looked up in C), but for the units whose order did not count (illegal, or
+    # none: found by `list.index`) and the orders that did not simply succeed.
+    why = done.why
+    results = [None if entry is None else entry.line for entry in at]
+    for i, order in enumerate(orders):
+        if order is None and i not in why:
+            results[i] = _line(units[i], at[i], Hold, SUCCESS)
+    for i, resolution in why.items():
+        if gone and provinces[i] in gone:
+            resolution = _disbanded(resolution)
+        results[i] = _line(units[i], at[i], Hold, resolution)
+    return _sort(results), done.units, dislodged  # type: ignore[arg-type]  # (no None left)
 
 
 def _disbanded(resolution: Resolution) -> Resolution:

@@ -35,9 +35,10 @@ from adjudicator.resolve.order_table import (
     SUPPORT,
     OrderTable,
     build_table,
+    table_of,
 )
 
-__all__ = ["SUCCESS", "MovementOutcome", "adjudicate_movement"]
+__all__ = ["SUCCESS", "MovementOutcome", "Resolved", "adjudicate_movement", "resolve_orders"]
 
 
 class MovementOutcome(NamedTuple):
@@ -60,8 +61,39 @@ def adjudicate_movement(
     orders: Mapping[str, MovementOrder],
     rules: Rules = DEFAULT_RULES,
 ) -> MovementOutcome:
-    """Adjudicate one movement phase; a unit without an order holds."""
+    """Adjudicate one movement phase; a unit without an order holds. `orders` are keyed by
+    the province (or the location) of their unit."""
     table = build_table(game_map, position, orders, rules)
+    done = _resolved(game_map, table, rules)
+    resolutions = dict.fromkeys(table.province, SUCCESS)
+    for i, why in done.why.items():
+        resolutions[table.province[i]] = why
+    return MovementOutcome(resolutions, done.units, done.dislodged, done.contested)
+
+
+class Resolved(NamedTuple):
+    """A movement phase's outcome by unit number (the engine's form of `MovementOutcome`)."""
+
+    why: dict[int, Resolution]
+    """Unit number -> what became of its order, for those that did not simply succeed."""
+    units: dict[str, Unit]
+    dislodged: dict[str, Dislodged]
+    contested: frozenset[str]
+
+
+def resolve_orders(
+    game_map: Map,
+    provinces: list[str],
+    units: list[Unit],
+    orders: list[MovementOrder | None],
+    rules: Rules,
+) -> Resolved:
+    """`adjudicate_movement` of the units in province order (`provinces` sorted, `units`
+    standing there, `orders` theirs or None), as the engine has them."""
+    return _resolved(game_map, table_of(game_map, provinces, units, orders, rules), rules)
+
+
+def _resolved(game_map: Map, table: OrderTable, rules: Rules) -> Resolved:
     _ensure_recursion_room(table.size)
     decisions = Decisions(game_map, table, rules)
     decisions.resolve_all()
@@ -84,6 +116,7 @@ _HELD = SUCCESS
 """The outcome of an order that stood (and of a hold): nothing to explain."""
 _CYCLE = "failed: unresolvable cycle of orders"
 _BOUNCE = ("bounce",)
+_NOTHING: frozenset[str] = frozenset()
 
 
 class _Culprit(NamedTuple):
@@ -136,45 +169,55 @@ class _Outcome:
         self.t = table
         self.d = decisions
         self.rules = rules
-        result, kind, occupant = decisions.result, table.kind, table.occupant
-        moved = [False] * table.size
+        result, kind, occupant, moves = decisions.result, table.kind, table.occupant, table.moves
         self._prevent: dict[int, float] = {}
         """Prevent strengths asked while explaining (a move bounced by others asks each)."""
-        self.went = went = [m for m in table.moves if kind[m] == MOVE and result[m]]
-        for m in went:
-            moved[m] = True
-        self.stayed = [m for m in table.moves if not moved[m]]
+        # A move that succeeded went (a stranded one, which holds, is never judged a success).
+        self.went = went = [m for m in moves if result[m]]
+        self.stayed = [m for m in moves if not result[m]]
         """The moves that failed, stranded ones included (in unit order)."""
-        self.dislodger = {o: m for m in went if (o := occupant[m]) != NONE and not moved[o]}
+        self.dislodger = {
+            o: m for m in went if (o := occupant[m]) != NONE and not (result[o] and kind[o] == MOVE)
+        }
         """Dislodged unit -> the move that dislodged it."""
 
-    def build(self) -> MovementOutcome:
-        t, dislodger = self.t, self.dislodger
+    def build(self) -> Resolved:
+        t, dislodger, stayed = self.t, self.dislodger, self.stayed
         units = self._units()
-        kind, dest, contests = t.kind, t.dest, self._contests
-        contested = frozenset(
+        contested = frozenset(self._contested(units)) if stayed else _NOTHING
+        dislodged = {}
+        if dislodger:
+            province = t.province
+            dislodged = {
+                province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
+                for i, m in sorted(dislodger.items())
+            }
+        # Success, the common case, is left out; the others are explained, once each: failed
+        # moves (stranded ones included), failed supports, convoys, dislodged units.
+        result = self.d.result
+        resolution = self._resolution
+        why = {i: resolution(i) for i in stayed}
+        for i in t.supports:
+            if not result[i]:
+                why[i] = resolution(i)
+        for i in t.convoys:
+            explained = resolution(i)
+            if explained is not SUCCESS:
+                why[i] = explained
+        for i in dislodger:
+            if i not in why:  # (a dislodged unit's explanation is never a plain success)
+                why[i] = resolution(i)
+        return Resolved(why, units, dislodged, contested)
+
+    def _contested(self, units: Mapping[str, Unit]) -> list[str]:
+        """Provinces left empty by a standoff: the targets of failed moves, empty after the
+        moves, where some move had strength (`_contests`)."""
+        kind, dest, contests = self.t.kind, self.t.dest, self._contests
+        return [
             p
             for m in self.stayed
             if kind[m] == MOVE and (p := dest[m]) not in units and contests(m)
-        )
-        province = t.province
-        dislodged = {
-            province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
-            for i, m in sorted(dislodger.items())
-        }
-        # Success, the common case, is one shared value; the others are explained, once each:
-        # failed moves (stranded ones included) and supports, convoys, dislodged units.
-        result = self.d.result
-        explained = self.stayed + [s for s in t.supports if not result[s]]
-        if t.convoys:
-            explained += t.convoys
-        if dislodger:
-            explained = list(dict.fromkeys([*explained, *dislodger]))
-        resolutions = dict.fromkeys(province, SUCCESS)
-        resolution = self._resolution
-        for i in explained:
-            resolutions[province[i]] = resolution(i)
-        return MovementOutcome(resolutions, units, dislodged, contested)
+        ]
 
     def _units(self) -> dict[str, Unit]:
         """Province -> unit after the moves, in unit order (a moved unit where it went, the
@@ -185,17 +228,18 @@ class _Outcome:
         shared, placed = t.facts.units, t.facts.unit  # (the shared units: looked up inline)
         for m in self.went:
             unit = units[m]
-            provinces[m] = to = dest[m]
-            if unit.type is _ARMY:
-                where = to
-            else:  # a fleet stands on the exact coast
+            provinces[m] = where = dest[m]
+            kind = unit.type
+            if kind is not _ARMY:  # a fleet stands on the exact coast
                 where = target[m]
                 if where in coasts:
                     where = self._landing(m)
-            kept = shared.get((unit.power, unit.type, where))
-            units[m] = placed(unit.power, unit.type, where) if kept is None else kept
-        for i in sorted(self.dislodger, reverse=True):
-            del provinces[i], units[i]
+            power = unit.power
+            kept = shared.get((power, kind, where))
+            units[m] = placed(power, kind, where) if kept is None else kept
+        if self.dislodger:
+            for i in sorted(self.dislodger, reverse=True):
+                del provinces[i], units[i]
         return dict(zip(provinces, units, strict=True))
 
     # -- places ----------------------------------------------------------------------------
