@@ -199,6 +199,5 @@ def interpret_orders(
     return entries, [e for _, e in all_errors]
 
 
-
 def _keys(entries: list[OrderEntry]) -> set[object]:
     return {order_key(i, entry) for i, entry in enumerate(entries)}
