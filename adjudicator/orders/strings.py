@@ -25,11 +25,11 @@ from adjudicator.orders.reading import (
     Reading,
     Unreadable,
     order_of,
+    read_one,
     read_planned,
     read_text,
 )
 from adjudicator.orders.results import OrderEntry, OrderError, entry_like
-from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order
 
 _Known = tuple[
     str | None,  # own: the province of the ordered unit (None: builds, waives, unreadables)
@@ -217,15 +217,12 @@ class Strings:
 
     def _first(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """A string of one order met for the first time, learnt, and its answer; None when it
-        is not one order alone (or is one a sheet's rules read otherwise). Its shape's plan,
-        when it has one, is read first: its words tell `is_one_order` it names no power."""
-        game_map, kind = self.map, self.kind
-        if text.__class__ is not str or len(text) > MAX_ORDER_LENGTH:
+        is not one order alone (or is one a sheet's rules read otherwise): `read_one`."""
+        if text.__class__ is not str:
             return None  # (a str subclass, an Enum's say, is read by its value on the sheet's way)
-        planned = read_planned(game_map, kind, text)
-        if not is_one_order(game_map, text, 0 if planned is None else planned.words):
+        reading = read_one(self.map, self.kind, text)
+        if reading is None:
             return None
-        reading = read_text(game_map, kind, text) if planned is None else planned
         own = other = None
         if not isinstance(reading, Unreadable):
             own, other = reading.own, reading.other
