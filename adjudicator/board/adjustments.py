@@ -7,22 +7,26 @@ judge: it lives here, below all of them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
+from adjudicator.board.types import Phase, Unit
 
 
-def _surpluses(game_map: Map, position: Position) -> dict[str, int]:
+def _surpluses(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> dict[str, int]:
     """Every power that could adjust (the map's, plus any other that owns a unit or a centre)
     -> owned centres (and partisan sites in use: each counts as one) minus units: builds (+)
     or removals (-) before the home-centre cap. One pass over the centres and the units."""
-    centers = position.centers
     owned = Counter(centers.values())
-    units = Counter(u.power for u in position.units.values())
-    powers = sorted(game_map.powers.keys() | owned.keys() | units.keys())
+    present = Counter([u.power for u in units.values()])
+    powers = sorted(game_map.powers.keys() | owned.keys() | present.keys())
+    if not game_map.has_partisans:
+        return {power: owned[power] - present[power] for power in powers}
     return {
-        power: owned[power] + len(game_map.partisans(power, centers)) - units[power]
+        power: owned[power] + len(game_map.partisans(power, centers)) - present[power]
         for power in powers
     }
 
@@ -30,28 +34,46 @@ def _surpluses(game_map: Map, position: Position) -> dict[str, int]:
 def vacant_build_sites(game_map: Map, position: Position, power: str) -> list[str]:
     """The places `power` could build on now: its vacant owned build sites, and its vacant
     partisan sites while it may use them (Map.partisans)."""
-    owned = {c for c in game_map.build_sites(power) if position.centers.get(c) == power}
-    sites = owned | game_map.partisans(power, position.centers)
-    return sorted(site for site in sites if site not in position.units)
+    return _vacant(game_map, position.centers, position.units, power)
+
+
+def _vacant(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit], power: str
+) -> list[str]:
+    owned = {c for c in game_map.build_sites(power) if centers.get(c) == power}
+    sites = owned | game_map.partisans(power, centers) if game_map.has_partisans else owned
+    return sorted(site for site in sites if site not in units)
 
 
 def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
     """Power -> builds (+) or removals (-) due; builds are capped by vacant owned home centres."""
-    return dict(_counts(game_map, position))
+    return dict(_counts(game_map, position.phase, position.centers, position.units))
 
 
 def adjustments_due(game_map: Map, position: Position) -> bool:
     """Does any power build or remove (is there an adjustment phase)? Stops at the first."""
-    return any(count for _, count in _counts(game_map, position))
+    return adjustments_due_on(game_map, position.phase, position.centers, position.units)
 
 
-def _counts(game_map: Map, position: Position) -> Iterator[tuple[str, int]]:
+def adjustments_due_on(
+    game_map: Map, phase: Phase, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> bool:
+    """`adjustments_due` of a board given by its parts (the phase sequence has no position
+    for the board a Fall left)."""
+    return any(count for _, count in _counts(game_map, phase, centers, units))
+
+
+def _counts(
+    game_map: Map, phase: Phase, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> Iterator[tuple[str, int]]:
     """Each power's count, by power (vacant home centres looked up only for a power with
     builds: the cap never lowers a removal)."""
-    neutral = game_map.neutral_at(position.phase)
-    for power, surplus in _surpluses(game_map, position).items():
+    neutral = None
+    for power, surplus in _surpluses(game_map, centers, units).items():
         if surplus > 0:
-            surplus = min(surplus, len(vacant_build_sites(game_map, position, power)))
+            surplus = min(surplus, len(_vacant(game_map, centers, units, power)))
+            if neutral is None:
+                neutral = game_map.neutral_at(phase)
             if power in neutral:
                 surplus = 0  # XIV.2: a neutral power never builds
         yield power, surplus
@@ -60,8 +82,9 @@ def _counts(game_map: Map, position: Position) -> Iterator[tuple[str, int]]:
 def unusable_builds(game_map: Map, position: Position) -> dict[str, int]:
     """Power -> builds its centres allow but no vacant owned home centre can take (if any)."""
     unusable = {}
-    for power, surplus in _surpluses(game_map, position).items():
-        lost = surplus - len(vacant_build_sites(game_map, position, power))
+    centers, units = position.centers, position.units
+    for power, surplus in _surpluses(game_map, centers, units).items():
+        lost = surplus - len(_vacant(game_map, centers, units, power))
         if surplus > 0 and lost > 0:
             unusable[power] = lost
     return unusable

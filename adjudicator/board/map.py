@@ -91,6 +91,8 @@ class _Derived:
     closed: Map | None = None
     neutral: tuple[frozenset[str], tuple[tuple[str, Phase], ...]] | None = None
     """The powers always neutral, and those neutral until a phase (with it)."""
+    partisans: bool | None = None
+    """Has any power partisan sites?"""
 
 
 @dataclass(frozen=True, eq=False)
@@ -272,9 +274,17 @@ class Map:
         some but not all of its home centres, else none."""
         info = self.powers.get(power)
         if info is None or not info.partisan_sites:
-            return frozenset()
+            return _NO_PLACES
         held = sum(1 for c in info.home_centers if centers.get(c) == power)
-        return info.partisan_sites if 0 < held < len(info.home_centers) else frozenset()
+        return info.partisan_sites if 0 < held < len(info.home_centers) else _NO_PLACES
+
+    @property
+    def has_partisans(self) -> bool:
+        """Has any power partisan sites (few maps do: then `partisans` need not be asked)?"""
+        derived = self._derived
+        if derived.partisans is None:
+            derived.partisans = any(p.partisan_sites for p in self.powers.values())
+        return derived.partisans
 
     def build_sites(self, power: str) -> frozenset[str]:
         """Where `power` may build when it owns the centre and it is vacant."""
@@ -347,6 +357,7 @@ class MapFacts:
         return unit
 
 
+_NO_PLACES: frozenset[str] = frozenset()
 _UNITS_KEPT = 1 << 14
 ROUTES_KEPT = 1 << 14
 

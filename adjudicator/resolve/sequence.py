@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from adjudicator.board.adjustments import adjustments_due
+from adjudicator.board.adjustments import adjustments_due_on
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -81,7 +81,18 @@ def _phase(played: Phase, year: int, season: Season) -> Phase:
             f"{played} is in the calendar's last year ({LAST_YEAR}): "
             "the phase after it could not be named (years have at most four digits)"
         )
-    return Phase(year, season, _ADJUSTMENT if season is _WINTER else _MOVEMENT)
+    known = _PHASES.get((year, season))
+    if known is None:
+        known = Phase(year, season, _ADJUSTMENT if season is _WINTER else _MOVEMENT)
+        if len(_PHASES) >= 1 << 12:
+            _PHASES.clear()
+        _PHASES[year, season] = known
+    return known
+
+
+_PHASES: dict[tuple[int, Season], Phase] = {}
+"""The phases a phase moves on to, by year and season: an immutable value, made once (a few
+per game year)."""
 
 
 def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) -> Position:
@@ -117,17 +128,11 @@ def position_after(
         return _moved_on(before, _phase(phase, phase.year + game_map.fall_offset, _FALL), units)
     centers = updated_centers(game_map, before.centers, units)
     winner = before.winner or decide_winner(game_map, centers, phase.year, rules)
-    settled = Position(
-        variant=before.variant,
-        phase=phase,
-        units=units,
-        centers=centers,
-        dislodged={},
-        winner=winner,
-    )
-    if adjustments_due(game_map, settled):
-        return _moved_on(settled, _phase(phase, phase.year, _WINTER), units)
-    return _moved_on(settled, _phase(phase, phase.year + game_map.year_step, _SPRING), units)
+    if adjustments_due_on(game_map, phase, centers, units):
+        after = _phase(phase, phase.year, _WINTER)
+    else:
+        after = _phase(phase, phase.year + game_map.year_step, _SPRING)
+    return Position(before.variant, after, units, centers, {}, winner)
 
 
 # Module constants: an enum member's lookup (PhaseKind.MOVEMENT) costs several times more.
