@@ -84,3 +84,25 @@ def cut_off_provinces(
                 )
     parts = sorted(nx.connected_components(graph), key=lambda part: (-len(part), sorted(part)))
     return [sorted(part) for part in parts[1:]]
+
+
+def location_graph(
+    provinces: Mapping[str, Any],
+    army: Mapping[str, frozenset[str]],
+    fleet: Mapping[str, frozenset[str]],
+) -> Any:
+    """A NetworkX graph of locations with `army`/`fleet` edge flags (`Map.graph`)."""
+    import networkx as nx  # only analysis and pictures need the graph: keep start-up light
+
+    graph = nx.Graph()
+    for code, prov in provinces.items():
+        graph.add_node(code, province=code, terrain=prov.terrain, center=prov.center)
+        for coast in prov.coasts:
+            graph.add_node(f"{code}/{coast}", province=code, terrain="coast", center=prov.center)
+    for source, targets in army.items():
+        for target in targets:
+            graph.add_edge(source, target, army=True)
+    for source, targets in fleet.items():
+        for target in targets:
+            graph.add_edge(source, target, fleet=True)
+    return graph

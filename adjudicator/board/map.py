@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from adjudicator.board.graph import DisorderDistances, disorder_distances
+from adjudicator.board.graph import DisorderDistances, disorder_distances, location_graph
 from adjudicator.board.resources import data_dir, unknown_variant
 from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
 
@@ -160,7 +160,7 @@ class Map:
         """A NetworkX graph of locations with `army`/`fleet` edge flags (built on first use)."""
         derived = self._derived
         if derived.graph is None:
-            derived.graph = _location_graph(*self._links)
+            derived.graph = location_graph(*self._links)
         return derived.graph
 
     # -- places ---------------------------------------------------------------------------
@@ -392,27 +392,6 @@ def _derive_facts(game_map: Map) -> MapFacts:
             if prov.coasts
         },
     )
-
-
-def _location_graph(
-    provinces: Mapping[str, Province],
-    army: Mapping[str, frozenset[str]],
-    fleet: Mapping[str, frozenset[str]],
-) -> Any:
-    import networkx as nx  # only analysis and pictures need the graph: keep start-up light
-
-    graph = nx.Graph()
-    for code, prov in provinces.items():
-        graph.add_node(code, province=code, terrain=prov.terrain, center=prov.center)
-        for coast in prov.coasts:
-            graph.add_node(f"{code}/{coast}", province=code, terrain="coast", center=prov.center)
-    for source, targets in army.items():
-        for target in targets:
-            graph.add_edge(source, target, army=True)
-    for source, targets in fleet.items():
-        for target in targets:
-            graph.add_edge(source, target, fleet=True)
-    return graph
 
 
 def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
