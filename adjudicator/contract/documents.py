@@ -16,12 +16,15 @@ from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_spec
 from adjudicator.board.types import CalendarError
+from adjudicator.contract.entries import order_documents
 from adjudicator.contract.jsonout import dumps
 from adjudicator.contract.reading import (
     MAX_ORDER_LINES,
     DocumentError,
     PhaseDocument,
     PhaseFields,
+    Said,
+    Vocabulary,
     orders_from_document,
     position_from_document,
     read_document,
@@ -30,7 +33,6 @@ from adjudicator.contract.reading import (
     read_validated,
     vocabulary_of,
 )
-from adjudicator.orders.results import result_documents
 from adjudicator.resolve.engine import PhaseResult, adjudicate
 
 __all__ = [
@@ -54,26 +56,38 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
     """A phase document (without orders) for a position: the contract's `next`.
 
     Powers in alphabetical order, each with its units (and dislodged units) sorted by their
-    strings and its centres sorted; built directly, without sorting on computed keys."""
-    unit_texts = vocabulary_of(load_map(position.variant)).unit_texts
-    by_power: dict[str, list[str]] = {}
+    strings and its centres sorted."""
+    return _next_document(position, rules, vocabulary_of(load_map(position.variant)), None)
+
+
+def _next_document(
+    position: Position,
+    rules: Rules,
+    vocabulary: Vocabulary,
+    owned: Mapping[str, list[str]] | None,
+) -> dict[str, Any]:
+    """`position_to_document` on the map of `vocabulary`: each unit's string found by two
+    subscripts, each unit and centre put in its power's list (made beforehand for the
+    map's powers, in sorted order: no key sorted, no test per item). `owned` is the centres
+    of the phase document read (by code) when the phase left them as they were: no centre
+    is grouped again."""
+    unit_texts = vocabulary.unit_texts
+    by_power: dict[str, list[str]] = {power: [] for power in vocabulary.powers}
     for unit in position.units.values():
-        try:  # one subscript a unit: a unit off the board (a Position made by hand) is rare
-            text = unit_texts[unit.type][unit.location]
+        try:  # one subscript more, a unit off the board (a Position made by hand) is rare
+            by_power[unit.power].append(unit_texts[unit.type][unit.location])
         except KeyError:
-            text = str(unit)
-        strings = by_power.get(unit.power)
-        if strings is None:
-            by_power[unit.power] = [text]
-        else:
-            strings.append(text)
-    owned: dict[str, list[str]] = {}
-    for province, owner in position.centers.items():
-        provinces = owned.get(owner)
-        if provinces is None:
-            owned[owner] = [province]
-        else:
-            provinces.append(province)
+            by_power.setdefault(unit.power, []).append(str(unit))
+    if owned is None:
+        by_owner: dict[str, list[str]] = {power: [] for power in vocabulary.powers}
+        for province, owner in position.centers.items():
+            try:
+                by_owner[owner].append(province)
+            except KeyError:
+                by_owner.setdefault(owner, []).append(province)
+        centers = _sorted_lists(by_owner, len(by_owner) == len(vocabulary.powers))
+    else:  # the document's own lists, by code (a new list each: the caller owns both)
+        centers = {power: sorted(owned[power]) for power in sorted(owned) if owned[power]}
     dislodged: dict[str, dict[str, list[str]]] = {}
     if position.dislodged:
         lying: dict[str, list[tuple[str, list[str]]]] = {}
@@ -82,10 +96,10 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
         dislodged = {power: dict(sorted(lying[power])) for power in sorted(lying)}
     doc: dict[str, Any] = {
         "variant": position.variant,
-        "rules": rules_spec(rules),
+        "rules": _rules_spec(rules),
         "phase": str(position.phase),
-        "units": _sorted_lists(by_power),
-        "centers": _sorted_lists(owned),
+        "units": _sorted_lists(by_power, len(by_power) == len(vocabulary.powers)),
+        "centers": centers,
         "dislodged": dislodged,
     }
     if position.winner:
@@ -93,31 +107,68 @@ def position_to_document(position: Position, rules: Rules) -> dict[str, Any]:
     return doc
 
 
-def _sorted_lists(lists: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The lists sorted in place, under their keys in sorted order."""
-    for strings in lists.values():
-        strings.sort()
-    return {key: lists[key] for key in sorted(lists)}
+def _sorted_lists(lists: dict[str, list[str]], keys_sorted: bool) -> dict[str, list[str]]:
+    """The lists that are not empty, each sorted in place, under their keys in sorted order
+    (`keys_sorted`: `lists` has them so already)."""
+    sorted_lists = {}
+    for key in lists if keys_sorted else sorted(lists):
+        strings = lists[key]
+        if strings:
+            strings.sort()
+            sorted_lists[key] = strings
+    return sorted_lists
+
+
+def _rules_spec(rules: Rules) -> str | dict[str, Any]:
+    """`rules_spec`, an edition's name kept per Rules object (a few: one per edition read):
+    the name is written every phase, and comparing the rules with their edition's costs
+    as much as a third of the document."""
+    try:
+        kept, spec = _SPECS[id(rules)]
+    except KeyError:
+        pass
+    else:
+        if kept is rules:
+            return spec
+    written = rules_spec(rules)
+    if type(written) is str:
+        if len(_SPECS) >= 64:
+            _SPECS.clear()
+        _SPECS[id(rules)] = rules, written  # the rules held: their id names no other object
+    return written
+
+
+_SPECS: dict[int, tuple[Rules, str]] = {}
 
 
 def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
     """The result document (docs/CONTRACT.md) of a phase adjudicated under `rules`."""
+    vocabulary = vocabulary_of(load_map(result.next.variant))
+    return _result_document(result, rules, vocabulary, None)
+
+
+def _result_document(
+    result: PhaseResult,
+    rules: Rules,
+    vocabulary: Vocabulary,
+    owned: Mapping[str, list[str]] | None,
+) -> dict[str, Any]:
     return {
         "phase": str(result.phase),
-        "orders": result_documents(result.orders),
-        "errors": [e.to_document() for e in result.errors],
-        "next": position_to_document(result.next, rules),
+        "orders": order_documents(result.orders),
+        "errors": [e.to_document() for e in result.errors] if result.errors else [],
+        "next": _next_document(result.next, rules, vocabulary, owned),
     }
 
 
 def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
     """A validated phase document in, a result document out; DocumentError if unusable."""
-    return _adjudicate(*read_validated(doc))
+    return _adjudicate(read_validated(doc))
 
 
 def adjudicate_document(data: Mapping[str, Any]) -> dict[str, Any]:
     """A phase document (parsed JSON) in, a result document out; DocumentError if unusable."""
-    return _adjudicate(*read_document(data, lambda: read_phase_document(data)))
+    return _adjudicate(read_document(data, lambda: read_phase_document(data)))
 
 
 def adjudicate_json_line(line: str | bytes) -> bytes:
@@ -126,14 +177,15 @@ def adjudicate_json_line(line: str | bytes) -> bytes:
         data = from_json(line)
     except ValueError:  # not JSON: pydantic words it
         data = None
-    return dumps(_adjudicate(*read_document(data, lambda: read_phase_json(line))))
+    return dumps(_adjudicate(read_document(data, lambda: read_phase_json(line))))
 
 
-def _adjudicate(
-    position: Position, orders: Mapping[str, list[str]], rules: Rules
-) -> dict[str, Any]:
+def _adjudicate(said: Said) -> dict[str, Any]:
+    position, rules = said.position, said.rules
     try:
-        result = adjudicate(position, orders, rules)
+        result = adjudicate(position, said.orders, rules)
     except CalendarError as error:
         raise DocumentError(str(error)) from None
-    return result_to_document(result, rules)
+    # the document's own centres, when the phase left them as they were (the same mapping)
+    owned = said.owned if result.next.centers is position.centers else None
+    return _result_document(result, rules, said.vocabulary, owned)

@@ -9,7 +9,6 @@ through it, so that its error is pydantic's, worded as ever.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -17,14 +16,37 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.names import resolve_power, unknown_power
-from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.position import Position
 from adjudicator.board.resources import bundled_variants, unknown_variant
 from adjudicator.board.rules import Rules, rules_from
-from adjudicator.board.types import Phase, Unit, UnitType
+from adjudicator.board.types import Phase
+from adjudicator.contract.vocabulary import (
+    DocumentError,
+    Malformed,
+    Vocabulary,
+    centers_by_code,
+    centers_one_by_one,
+    power_code,
+    read_dislodged,
+    read_units,
+    vocabulary_of,
+)
 
-
-class DocumentError(ValueError):
-    """A phase document that cannot be adjudicated; the message says what and where."""
+__all__ = [
+    "MAX_ORDER_LINES",
+    "DocumentError",
+    "PhaseDocument",
+    "PhaseFields",
+    "Said",
+    "Vocabulary",
+    "orders_from_document",
+    "position_from_document",
+    "read_document",
+    "read_phase_document",
+    "read_phase_json",
+    "read_validated",
+    "vocabulary_of",
+]
 
 
 class PhaseDocument(BaseModel):
@@ -43,12 +65,7 @@ class PhaseDocument(BaseModel):
 
 
 class _Given(NamedTuple):
-    """A phase document's fields as parsed from JSON, not validated: `position_from_document`
-    and `orders_from_document` check each value where they first use it, at next to no cost,
-    and raise `_Malformed` for a value of a type the contract does not allow (pydantic would
-    refuse it or convert it); a dict lookup of an unhashable value raises TypeError. Either
-    way `_read` then has pydantic read the document, so bad input gets the messages it always
-    got, and good input gives the same values either way."""
+    """The fields a reader takes from a phase document: `PhaseDocument` has them too."""
 
     variant: Any
     rules: Any
@@ -59,18 +76,47 @@ class _Given(NamedTuple):
     orders: Any
     winner: Any
 
-    @classmethod
-    def of(cls, data: object) -> _Given | None:
-        """The fields of a dict with no key the contract lacks; None for anything else."""
-        if type(data) is not dict or not data.keys() <= _FIELDS:
-            return None
+
+_NONE: dict[str, Any] = {}
+_FIELDS = frozenset(PhaseDocument.model_fields)
+
+
+PhaseFields = PhaseDocument | _Given
+"""A phase document validated by pydantic, or its fields as parsed."""
+
+
+class Said(NamedTuple):
+    """A phase document as read (`read_document`, `read_validated`), with what its result
+    document can reuse: the vocabulary of its map (the unit strings) and its own lists of
+    centres when they name powers and centres by code (`owned`; None otherwise), which are
+    the `next` document's when the phase left the centres as they were (each list sorted)."""
+
+    position: Position
+    orders: dict[str, list[str]]
+    rules: Rules
+    vocabulary: Vocabulary
+    owned: dict[str, list[str]] | None
+
+
+def read_document(data: object, validate: Callable[[], PhaseDocument]) -> Said:
+    """The position, orders and rules of a phase document to adjudicate (`data`: parsed JSON,
+    None for text that is not JSON), read without pydantic when it is well-formed: its fields
+    straight from the dict, each value checked where it is first used, at next to no cost
+    (`Malformed`, or the TypeError of a dict lookup of an unhashable value, for a value of a
+    type the contract does not allow: pydantic would refuse it or convert it). `validate` has
+    pydantic read the document when it is not: when a value has a type the contract does not
+    allow, the document is read from pydantic's values (or pydantic's error raised), so bad
+    input gets the messages it always got and good input the same values either way; when
+    the document is refused for what it says (DocumentError), `validate` only checks its
+    types, so that pydantic's error comes first when it has one, and otherwise the error
+    found is raised: read again, the document would give the same."""
+    if type(data) is dict and data.keys() <= _FIELDS:
         get = data.get
-        # tuple.__new__: the named tuple's own __new__ is a Python call more; a missing
-        # field's empty default is one shared dict (only read, never changed)
-        return tuple.__new__(
-            cls,
-            (
-                get("variant", "standard"),
+        variant = get("variant", "standard")
+        try:
+            return _read(
+                variant,
+                _bundled(variant),
                 get("rules", "2023"),
                 get("phase"),
                 get("units", _NONE),
@@ -78,56 +124,150 @@ class _Given(NamedTuple):
                 get("dislodged", _NONE),
                 get("orders", _NONE),
                 get("winner"),
-            ),
-        )
-
-
-_NONE: dict[str, Any] = {}
-_FIELDS = frozenset(PhaseDocument.model_fields)
-
-
-class _Malformed(TypeError):
-    """A value of a type the contract does not allow, met while converting a `_Given`."""
-
-
-PhaseFields = PhaseDocument | _Given
-"""A phase document validated by pydantic, or as parsed (its values checked as they are used)."""
-
-
-_Read = tuple[Position, dict[str, list[str]], Rules]
-
-
-def read_document(data: object, validate: Callable[[], PhaseDocument]) -> _Read:
-    """The position, orders and rules of a phase document to adjudicate (`data`: parsed JSON,
-    None for text that is not JSON), read without pydantic when it is well-formed (see
-    `_Given`). `validate` has pydantic read the document when it is not: when a value has a
-    type the contract does not allow, the document is read from pydantic's values (or
-    pydantic's error raised); when the document is refused for what it says (DocumentError),
-    `validate` only checks its types, so that pydantic's error comes first when it has one,
-    and otherwise the error found is raised: read again, the document would give the same."""
-    given = _Given.of(data)
-    if given is not None:
-        try:
-            _check_variant(given.variant)
-            return _read(given)
+                True,
+            )
         except DocumentError:
             validate()
             raise
-        except (ValueError, TypeError):  # _Malformed among them
+        except (ValueError, TypeError):  # Malformed among them
             pass
     doc = validate()
-    _check_variant(doc.variant)
-    return _read(doc)
+    return _read(
+        doc.variant,
+        _bundled(doc.variant),
+        doc.rules,
+        doc.phase,
+        doc.units,
+        doc.centers,
+        doc.dislodged,
+        doc.orders,
+        doc.winner,
+        True,
+    )
 
 
-def read_validated(doc: PhaseDocument) -> _Read:
-    """The position, orders and rules of a phase document pydantic validated."""
-    return _read(doc)
+def read_validated(doc: PhaseDocument) -> Said:
+    """The position, orders and rules of a phase document pydantic validated (its variant may
+    name a map file)."""
+    return _read_doc(doc, True)
 
 
-def _read(doc: PhaseFields) -> _Read:
-    position, rules = position_from_document(doc)
-    return position, orders_from_document(doc), rules
+def position_from_document(doc: PhaseFields) -> tuple[Position, Rules]:
+    """The Position and Rules a phase document describes."""
+    said = _read_doc(doc, False)
+    return said.position, said.rules
+
+
+def orders_from_document(doc: PhaseFields) -> dict[str, list[str]]:
+    """Orders per power; a single string may hold several lines. DocumentError past
+    MAX_ORDER_LINES lines."""
+    orders, lines = _orders(doc.orders)
+    _check_lines(lines)
+    return orders
+
+
+def _read_doc(doc: PhaseFields, whole: bool) -> Said:
+    """`_read` of any variant, a map file's too."""
+    variant = doc.variant
+    if type(variant) is not str:
+        raise Malformed
+    try:
+        game_map = load_map(variant)
+    except MapError as error:  # worded as _check_variant words it: the field, then the problem
+        raise DocumentError("variant: " + "; ".join(error.problems)) from None
+    vocabulary = vocabulary_of(game_map)
+    fields = doc.rules, doc.phase, doc.units, doc.centers, doc.dislodged, doc.orders, doc.winner
+    return _read(variant, vocabulary, *fields, whole)
+
+
+def _read(
+    variant: str,
+    vocabulary: Vocabulary,
+    spec: Any,
+    name: Any,
+    unit_lists: Any,
+    center_lists: Any,
+    dislodged: Any,
+    orders: Any,
+    winner: Any,
+    whole: bool,
+) -> Said:
+    """A phase document's values on the map of `vocabulary`, each checked where it is first
+    used, in the order the errors are reported: rules, phase, rule names, units, centres,
+    dislodged units, the powers of the orders, winner, then (`whole`) the count of order
+    lines (without `whole`, the orders are only checked, and given back as they are)."""
+    game_map = vocabulary.map
+    if type(name) is not str or (winner is not None and type(winner) is not str):
+        raise Malformed
+    rules, phase = _rules_and_phase(vocabulary, spec, name)
+    units = read_units(game_map, vocabulary, unit_lists)
+    owned = None
+    if center_lists is None:
+        centers = game_map.start_centers()
+    else:
+        by_code = centers_by_code(vocabulary, center_lists)
+        if by_code is None:
+            centers = centers_one_by_one(game_map, vocabulary.centers, center_lists)
+        else:
+            centers, owned = by_code, center_lists
+    if type(dislodged) is not dict:
+        raise Malformed
+    lying = read_dislodged(game_map, vocabulary, dislodged) if dislodged else {}
+    read_orders, lines = _orders(orders, game_map, vocabulary.powers)
+    position = Position(
+        variant, phase, units, centers, lying, _winner(game_map, winner) if winner else None
+    )
+    if whole:
+        _check_lines(lines)
+    return Said(position, read_orders, rules, vocabulary, owned)
+
+
+def _rules_and_phase(vocabulary: Vocabulary, spec: Any, name: str) -> tuple[Rules, Phase]:
+    """The rules and the phase of a document on the map of `vocabulary` (the rules' errors
+    first, then the phase's, then the names the rules give)."""
+    rules = vocabulary.rules.get(spec) if type(spec) is str else None  # checked before
+    checked = rules is not None
+    if rules is None:
+        if type(spec) is not str and type(spec) is not dict:
+            raise Malformed
+        try:
+            rules = rules_from(spec)
+        except ValueError as error:
+            raise DocumentError(str(error)) from None
+    try:
+        phase = _PHASES[name]
+    except KeyError:
+        phase = _phase(name)
+    if not checked:
+        _check_rule_names(vocabulary.map, rules)
+        if type(spec) is str:  # an edition's name (rules_from knows a few): kept, checked
+            vocabulary.rules[spec] = rules
+    return rules, phase
+
+
+def _bundled(variant: object) -> Vocabulary:
+    """The vocabulary of a bundled variant named in a document sent to a service route;
+    DocumentError for any other name (`_check_variant`)."""
+    try:
+        return _BUNDLED[variant]  # type: ignore[index]
+    except (KeyError, TypeError):
+        pass
+    if type(variant) is not str:
+        raise Malformed
+    _check_variant(variant)
+    try:
+        game_map = load_map(variant)
+    except MapError as error:  # a bundled map that does not load: worded as in _read_doc
+        raise DocumentError("variant: " + "; ".join(error.problems)) from None
+    vocabulary = vocabulary_of(game_map)
+    if len(_BUNDLED) >= 64:
+        _BUNDLED.clear()
+    _BUNDLED[variant] = vocabulary
+    return vocabulary
+
+
+_BUNDLED: dict[str, Vocabulary] = {}
+"""A bundled variant's name -> its vocabulary (a few dozen names)."""
 
 
 def _check_variant(name: object) -> None:
@@ -146,228 +286,70 @@ def _check_variant(name: object) -> None:
         raise DocumentError(problem)
 
 
-class _Vocabulary(NamedTuple):
-    """What phase documents on one map have said before (a board has few distinct unit
-    strings and centre names), so each is read once: per power, unit string -> the unit and
-    its province; centre name as written -> its code."""
-
-    units: dict[str, dict[str, _Placed]]
-    centers: dict[str, str]
-    unit_texts: dict[UnitType, dict[str, str]]
-    """Type -> location -> the unit's string ('A PAR'): every unit the board can hold, made
-    once per map rather than once per unit and phase."""
-
-
-_VOCABULARIES: dict[Map, _Vocabulary] = {}
-_WORDS_LIMIT = 4096  # per table; past it the table starts again (odd spellings are each a key)
-
-
-def vocabulary_of(game_map: Map) -> _Vocabulary:
-    vocabulary = _VOCABULARIES.get(game_map)
-    if vocabulary is None:
-        if len(_VOCABULARIES) >= 64:  # maps read from files: bounded too
-            _VOCABULARIES.clear()
-        units: dict[str, dict[str, _Placed]] = {power: {} for power in game_map.powers}
-        vocabulary = _VOCABULARIES[game_map] = _Vocabulary(units, {}, _unit_texts(game_map))
-    return vocabulary
-
-
-def _unit_texts(game_map: Map) -> dict[UnitType, dict[str, str]]:
-    locations = [*game_map.provinces, *game_map.fleet_adjacency]
-    return {
-        kind: {
-            place: str(Unit("", kind, place))
-            for place in locations
-            if game_map.is_valid_location(kind, place)
-        }
-        for kind in UnitType
-    }
-
-
-_Placed = tuple[Unit, str]
-"""A unit and the province it stands in."""
-
-
-def _unit(game_map: Map, known: dict[str, _Placed], power: str, text: str) -> _Placed:
-    """A unit string of `power` (`known`: those read before on this map)."""
-    placed = known.get(text)
-    if placed is None:
-        if type(text) is not str:
-            raise _Malformed
-        try:
-            unit = Unit.parse(power, text)
-        except ValueError:
-            expected = "expected e.g. 'A PAR' or 'F STP/SC'"
-            raise DocumentError(f"bad unit {text!r} of {power}: {expected}") from None
-        if not game_map.is_valid_location(unit.type, unit.location):
-            raise DocumentError(f"unit {text!r} of {power} cannot stand there on {game_map.name}")
-        if len(known) >= _WORDS_LIMIT:
-            known.clear()
-        placed = known[text] = unit, game_map.facts.province[unit.location]
-    return placed
-
-
-def _power(game_map: Map, name: str) -> str:
-    info = game_map.powers.get(name)
-    if info is not None:  # already a power's code: the usual case
-        return info.code
-    if type(name) is not str:
-        raise _Malformed
-    power = name.upper()
-    if power not in game_map.powers:
-        raise DocumentError(str(unknown_power(game_map, name)))
-    return power
-
-
-_RULE_SPECS = (str, dict)
-
-
-def position_from_document(doc: PhaseFields) -> tuple[Position, Rules]:
-    """The Position and Rules a phase document describes."""
-    variant, spec, name, winner = doc.variant, doc.rules, doc.phase, doc.winner
-    if type(variant) is not str or type(name) is not str or type(spec) not in _RULE_SPECS:
-        raise _Malformed
-    if winner is not None and type(winner) is not str:
-        raise _Malformed
+def _phase(name: str) -> Phase:
+    """The phase a name as written stands for, kept in `_PHASES`."""
     try:
-        game_map = load_map(variant)
-    except MapError as error:  # worded as _check_variant words it: the field, then the problem
-        raise DocumentError("variant: " + "; ".join(error.problems)) from None
-    try:
-        rules = rules_from(spec)
-        phase = _phase(name)
+        phase = Phase.parse(name)
     except ValueError as error:
         raise DocumentError(str(error)) from None
-    _check_rule_names(game_map, rules)
-    vocabulary = vocabulary_of(game_map)
-    units = _units(game_map, vocabulary, doc.units)
-    centers = (
-        game_map.start_centers()
-        if doc.centers is None
-        else _centers(game_map, vocabulary.centers, doc.centers)
-    )
-    dislodged = _dislodged(game_map, vocabulary, doc.dislodged)
-    _check_order_powers(game_map, doc.orders)
-    position = Position(
-        variant=variant,
-        phase=phase,
-        units=units,
-        centers=centers,
-        dislodged=dislodged,
-        winner=_winner(game_map, winner) if winner else None,
-    )
-    return position, rules
+    if len(_PHASES) >= 1024:
+        _PHASES.clear()
+    _PHASES[name] = phase
+    return phase
 
 
-def _units(
-    game_map: Map, vocabulary: _Vocabulary, unit_lists: Mapping[str, list[str]]
-) -> dict[str, Unit]:
-    """Province -> unit; one unit a province. One plain loop over the strings (a generator
-    or a call per power or string cost a third more here)."""
-    if type(unit_lists) is not dict:
-        raise _Malformed
-    units: dict[str, Unit] = {}
-    powers, known_units = game_map.powers, vocabulary.units
-    for name, texts in unit_lists.items():
-        info = powers.get(name)
-        power = _power(game_map, name) if info is None else info.code
-        if type(texts) is not list:
-            raise _Malformed
-        known = known_units[power]
-        for text in texts:
-            try:  # a string read before (nearly all): one subscript, the try costs nothing
-                unit, province = known[text]
-            except KeyError:
-                unit, province = _unit(game_map, known, power, text)
-            if province in units:
-                raise DocumentError(f"two units in {province}: {units[province]}, {text}")
-            units[province] = unit
-    return units
+_PHASES: dict[str, Phase] = {}
+"""Phase name as written -> its phase (a game's names, a few hundred)."""
 
 
-@lru_cache(maxsize=1024)
-def _phase(text: str) -> Phase:
-    return Phase.parse(text)
-
-
-def _centers(
-    game_map: Map, codes: dict[str, str], center_lists: Mapping[str, list[str]]
-) -> dict[str, str]:
-    """Centre -> owner; every name a supply centre (`codes`: the names read before on this
-    map), every centre listed once. One plain loop, as `_units`."""
-    if type(center_lists) is not dict:
-        raise _Malformed
-    centers: dict[str, str] = {}
-    powers = game_map.powers
-    for name, provinces in center_lists.items():
-        info = powers.get(name)
-        power = _power(game_map, name) if info is None else info.code
-        if type(provinces) is not list:
-            raise _Malformed
-        for province in provinces:
-            try:  # as in _units
-                code = codes[province]
-            except KeyError:
-                code = _center_code(game_map, codes, power, province)
-            if centers.setdefault(code, power) != power:
-                raise DocumentError(
-                    f"centers: {code} is listed for both {centers[code]} and {power}; "
-                    "a centre has one owner"
-                )
-    return centers
-
-
-def _center_code(game_map: Map, codes: dict[str, str], power: str, province: str) -> str:
-    """The supply centre a name of `power`'s centres stands for ('par' -> 'PAR')."""
-    if type(province) is not str:
-        raise _Malformed
-    supply_centers = game_map.supply_centers
-    code = province if province in supply_centers else province.upper()
-    if code not in supply_centers:
-        raise DocumentError(f"{province!r} of {power} is not a supply centre")
-    if len(codes) >= _WORDS_LIMIT:
-        codes.clear()
-    codes[province] = code
-    return code
-
-
-def _dislodged(
-    game_map: Map, vocabulary: _Vocabulary, entries_by_power: Mapping[str, dict[str, list[str]]]
-) -> dict[str, Dislodged]:
-    if type(entries_by_power) is not dict:
-        raise _Malformed
-    dislodged: dict[str, Dislodged] = {}
-    for name, entries in entries_by_power.items():
-        power = _power(game_map, name)
-        if type(entries) is not dict:
-            raise _Malformed
-        for text, retreats in entries.items():
-            unit, province = _unit(game_map, vocabulary.units[power], power, text)
-            if type(retreats) is not list or not all(type(r) is str for r in retreats):
-                raise _Malformed
-            if province in dislodged:
-                earlier = dislodged[province].unit
-                raise DocumentError(f"two dislodged units in {province}: {earlier}, {text}")
-            dislodged[province] = Dislodged(unit, tuple(r.upper() for r in retreats))
-    return dislodged
-
-
-def _check_order_powers(game_map: Map, orders: Mapping[str, list[str] | str]) -> None:
-    """Orders are given for the variant's powers (by code, name or adjective; an empty key
-    leaves the power to headers inside the text): a typo would lose the whole set."""
+def _orders(
+    orders: Mapping[str, list[str] | str],
+    game_map: Map | None = None,
+    powers: Mapping[str, str] = _NONE,
+) -> tuple[dict[str, list[str]], int]:
+    """Orders per power (a single string may hold several lines) and how many lines they
+    are; on `game_map`, the keys must name its powers (`powers`: their codes; by code,
+    name or adjective, any case; an empty key leaves the power to headers inside the text):
+    a typo would lose the whole set."""
     if type(orders) is not dict:
-        raise _Malformed
-    powers = game_map.powers
-    for name in orders:
+        raise Malformed
+    read: dict[str, list[str]] = {}
+    lines = 0
+    for name, texts in orders.items():
         if type(name) is not str:
-            raise _Malformed
-        if name not in powers and name.strip() and resolve_power(game_map, name) is None:
+            raise Malformed
+        if (
+            game_map is not None
+            and name not in powers
+            and name.strip()
+            and resolve_power(game_map, name) is None
+        ):
             raise DocumentError(f"orders: {unknown_power(game_map, name)}")
+        if type(texts) is list:
+            read[name] = texts
+            lines += len(texts)
+            text = "".join(texts)  # TypeError for an item that is not a string
+        elif type(texts) is str:
+            read[name] = [texts]
+            lines += 1
+            text = texts
+        else:
+            raise Malformed
+        if "\n" in text:  # and a line more for each newline (`in` is a fraction of `count`)
+            lines += text.count("\n")
+    return read, lines
+
+
+def _check_lines(lines: int) -> None:
+    if lines > MAX_ORDER_LINES:
+        raise DocumentError(
+            f"orders: {lines} lines; a phase document may carry at most {MAX_ORDER_LINES}"
+        )
 
 
 def _winner(game_map: Map, name: str) -> str:
     """A power, or on a map with sides (the two-player `wwi`) a side's name."""
-    return name.upper() if name.upper() in game_map.sides else _power(game_map, name)
+    return name.upper() if name.upper() in game_map.sides else power_code(game_map, name)
 
 
 def _check_rule_names(game_map: Map, rules: Rules) -> None:
@@ -384,29 +366,6 @@ def _check_rule_names(game_map: Map, rules: Rules) -> None:
 MAX_ORDER_LINES = 10_000
 """The most order lines one phase document may carry (a real phase has a few hundred at most):
 past it the document is refused, so memory stays bounded by what a phase can need."""
-
-
-def orders_from_document(doc: PhaseFields) -> dict[str, list[str]]:
-    """Orders per power; a single string may hold several lines. DocumentError past
-    MAX_ORDER_LINES lines."""
-    lines = 0
-    orders: dict[str, list[str]] = {}
-    for power, texts in doc.orders.items():
-        if type(texts) is str:
-            lines += texts.count("\n") + 1
-            orders[power] = [texts]
-            continue
-        if type(texts) is not list:
-            raise _Malformed
-        # each text's lines: one, and one more for each newline in it; the join raises
-        # TypeError for an item that is not a string (pydantic then reads the document)
-        lines += len(texts) + "".join(texts).count("\n")
-        orders[power] = texts
-    if lines > MAX_ORDER_LINES:
-        raise DocumentError(
-            f"orders: {lines} lines; a phase document may carry at most {MAX_ORDER_LINES}"
-        )
-    return orders
 
 
 def _document_error(error: ValidationError) -> DocumentError:

@@ -8,6 +8,7 @@ import enum
 import json
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 from unittest import mock
@@ -18,7 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.api import position_from_json
-from adjudicator.contract import documents, reading
+from adjudicator.board.map import load_map
+from adjudicator.contract import documents, reading, vocabulary
 from adjudicator.contract.documents import (
     DocumentError,
     PhaseDocument,
@@ -85,9 +87,7 @@ def test_a_document_refused_for_what_it_says_is_read_once() -> None:
     for adjudicate in (adjudicate_document, adjudicate_json_line):
         given = bad_unit if adjudicate is adjudicate_document else line
         with (
-            mock.patch.object(
-                reading, "position_from_document", wraps=reading.position_from_document
-            ) as reads,
+            mock.patch.object(reading, "_read", wraps=reading._read) as reads,
             pytest.raises(DocumentError, match="bad unit 'X BUR' of FRANCE"),
         ):
             adjudicate(given)
@@ -231,3 +231,54 @@ def test_any_json_line_reads_as_pydantic_reads_it(document: Any) -> None:
         assert adjudicate_json_line(line) == expected
     except DocumentError as error:
         assert str(error).encode() == expected
+
+
+STANDARD = vocabulary.vocabulary_of(load_map("standard"))
+UNIT_WORDS = ["A PAR", "A BUR", "F BRE", "F STP/SC", "A STP", "a par", "A  PAR", "X BUR", "F PAR"]
+POWER_WORDS = ["FRANCE", "GERMANY", "RUSSIA", "france", "Russia", "PAR", ""]
+CENTRE_WORDS = ["PAR", "BRE", "MUN", "STP", "par", "Mun", "BUR", "FRANCE", "", 3]
+
+
+def _outcome(read_values: Callable[[], Any]) -> Any:
+    """What a reader gives: its value (a dict's items, in order), or its error."""
+    try:
+        value = read_values()
+    except DocumentError as error:
+        return "DocumentError", str(error)
+    except TypeError as error:  # Malformed, or a list as a key: pydantic reads the document
+        return "TypeError", type(error).__name__
+    return list(value.items())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lists=st.dictionaries(
+        st.sampled_from(POWER_WORDS), st.lists(st.sampled_from(UNIT_WORDS), max_size=4)
+    )
+    | st.sampled_from([{"FRANCE": "A PAR"}, {"FRANCE": [["A PAR"]]}, {"FRANCE": [3]}])
+)
+def test_units_read_in_one_loop_are_those_read_string_by_string(lists: Any) -> None:
+    """The loop of subscripts (`read_units`) gives the units, or the error, that reading each
+    string (`units_one_by_one`) gives, whatever was read before."""
+    game_map = STANDARD.map
+    fast = _outcome(lambda: vocabulary.read_units(game_map, STANDARD, lists))
+    assert fast == _outcome(lambda: vocabulary.units_one_by_one(game_map, STANDARD, lists))
+    assert fast == _outcome(lambda: vocabulary.read_units(game_map, STANDARD, lists))
+    if isinstance(fast, list):  # the map's shared units, as the engine places them
+        assert all(unit is game_map.facts.unit(*astuple(unit)) for _, unit in fast)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    lists=st.dictionaries(
+        st.sampled_from(POWER_WORDS), st.lists(st.sampled_from(CENTRE_WORDS), max_size=4)
+    )
+    | st.sampled_from([{"FRANCE": "PAR"}, {"FRANCE": [["PAR"]]}])
+)
+def test_centres_read_in_one_loop_are_those_read_name_by_name(lists: Any) -> None:
+    """As for units: `read_centers` gives what `centers_one_by_one` gives (a centre listed
+    twice for one power is no error; for two powers it is)."""
+    game_map = STANDARD.map
+    fast = _outcome(lambda: vocabulary.read_centers(game_map, STANDARD, lists))
+    read = vocabulary.centers_one_by_one
+    assert fast == _outcome(lambda: read(game_map, STANDARD.centers, lists))

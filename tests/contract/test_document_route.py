@@ -1,5 +1,5 @@
-"""The document route's own steps: counting a phase document's order lines; what a phase
-leaves behind."""
+"""The document route's own steps: counting a phase document's order lines; writing the
+`next` document from what was read; what a phase leaves behind."""
 
 from __future__ import annotations
 
@@ -8,13 +8,26 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from adjudicator.board.map import load_map
 from adjudicator.contract.documents import (
     MAX_ORDER_LINES,
     DocumentError,
+    adjudicate_document,
+    adjudicate_json_line,
     orders_from_document,
     read_phase_document,
+    result_to_document,
 )
+from adjudicator.contract.jsonout import dumps
+from adjudicator.contract.reading import read_document
+from adjudicator.resolve.engine import adjudicate
+
+STANDARD = load_map("standard")
+CENTRES = sorted(STANDARD.supply_centers)
+POWERS = sorted(STANDARD.powers)
 
 
 def test_order_lines_are_counted_inside_each_text_of_a_list() -> None:
@@ -58,3 +71,28 @@ def test_a_phase_leaves_no_reference_cycles_for_the_collector() -> None:
     run = [sys.executable, "-c", _NO_CYCLES, json.dumps(document)]
     found = subprocess.run(run, capture_output=True, text=True, check=True).stdout
     assert found.split() == ["0"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    phase=st.sampled_from(["S1901M", "F1901M", "F1901R", "W1901A"]),
+    centres=st.permutations(CENTRES),
+    owners=st.lists(st.sampled_from([*POWERS, None]), min_size=len(CENTRES)),
+    order=st.permutations(POWERS),
+)
+def test_a_next_document_is_written_alike_from_the_centres_read(
+    phase: str, centres: list[str], owners: list[str | None], order: list[str]
+) -> None:
+    """The document's own lists of centres (any order, empty ones too) are `next`'s when
+    the phase leaves the centres as they were: the same bytes as grouping them again."""
+    lists: dict[str, list[str]] = {power: [] for power in order}
+    for centre, owner in zip(centres, owners, strict=False):
+        if owner is not None:
+            lists[owner].append(centre)
+    units = {"FRANCE": ["A PAR"], "ENGLAND": ["F LON"]}
+    document = {"phase": phase, "units": units, "centers": lists, "orders": {}}
+    said = read_document(document, lambda: read_phase_document(document))
+    assert said.owned is lists  # read by code: kept for the writer
+    grouped = result_to_document(adjudicate(said.position, said.orders, said.rules), said.rules)
+    assert dumps(adjudicate_document(document)) == dumps(grouped)
+    assert adjudicate_json_line(json.dumps(document)) == dumps(grouped)

@@ -1,0 +1,258 @@
+"""The words of a phase document's board: unit strings, powers, centres, read once per map.
+
+A board has few distinct unit strings and centre names, so what a document says is kept per
+map (`Vocabulary`) and read again by one subscript. Each reader has a plain loop for the
+contract's own spelling (nearly every document) and reads anything else one by one, which
+words the error (contract/reading.py reads the rest of the document).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from adjudicator.board.map import Map
+from adjudicator.board.names import unknown_power
+from adjudicator.board.position import Dislodged
+from adjudicator.board.rules import Rules
+from adjudicator.board.types import Unit, UnitType
+
+
+class DocumentError(ValueError):
+    """A phase document that cannot be adjudicated; the message says what and where."""
+
+
+class Malformed(TypeError):
+    """A value of a type the contract does not allow, met while reading a document as parsed."""
+
+
+class Vocabulary(NamedTuple):
+    """What phase documents on one map have said before (a board has few distinct unit
+    strings and centre names), so each is read once: per power, unit string -> the province
+    it stands in and the unit; centre name as written -> its code."""
+
+    map: Map
+    units: dict[str, dict[str, _Placed]]
+    centers: dict[str, str]
+    unit_texts: dict[UnitType, dict[str, str]]
+    """Type -> location -> the unit's string ('A PAR'): every unit the board can hold, made
+    once per map rather than once per unit and phase."""
+    powers: dict[str, str]
+    """Each power's code -> itself (never changed), in sorted order (as result documents
+    list them)."""
+    supply_centers: frozenset[str]
+    rules: dict[str, Rules]
+    """Rule editions named in documents on this map, their power names checked (a few)."""
+
+
+_VOCABULARIES: dict[Map, Vocabulary] = {}
+_WORDS_LIMIT = 4096  # per table; past it the table starts again (odd spellings are each a key)
+
+
+def vocabulary_of(game_map: Map) -> Vocabulary:
+    vocabulary = _VOCABULARIES.get(game_map)
+    if vocabulary is None:
+        if len(_VOCABULARIES) >= 64:  # maps read from files: bounded too
+            _VOCABULARIES.clear()
+        units: dict[str, dict[str, _Placed]] = {power: {} for power in game_map.powers}
+        vocabulary = _VOCABULARIES[game_map] = Vocabulary(
+            game_map,
+            units,
+            {},
+            _unit_texts(game_map),
+            {code: code for code in sorted(info.code for info in game_map.powers.values())},
+            game_map.supply_centers,
+            {},
+        )
+    return vocabulary
+
+
+def _unit_texts(game_map: Map) -> dict[UnitType, dict[str, str]]:
+    locations = [*game_map.provinces, *game_map.fleet_adjacency]
+    return {
+        kind: {
+            place: str(Unit("", kind, place))
+            for place in locations
+            if game_map.is_valid_location(kind, place)
+        }
+        for kind in UnitType
+    }
+
+
+_Placed = tuple[str, Unit]
+"""The province a unit stands in, and the unit: an item of a position's `units`."""
+
+
+def read_unit(game_map: Map, known: dict[str, _Placed], power: str, text: str) -> _Placed:
+    """A unit string of `power` (`known`: those read before on this map). The unit is the
+    map's shared one (`MapFacts.unit`), the one the engine places when a unit moves there."""
+    placed = known.get(text)
+    if placed is None:
+        if type(text) is not str:
+            raise Malformed
+        try:
+            unit = Unit.parse(power, text)
+        except ValueError:
+            expected = "expected e.g. 'A PAR' or 'F STP/SC'"
+            raise DocumentError(f"bad unit {text!r} of {power}: {expected}") from None
+        if not game_map.is_valid_location(unit.type, unit.location):
+            raise DocumentError(f"unit {text!r} of {power} cannot stand there on {game_map.name}")
+        if len(known) >= _WORDS_LIMIT:
+            known.clear()
+        facts = game_map.facts
+        unit = facts.unit(power, unit.type, unit.location)
+        placed = known[text] = facts.province[unit.location], unit
+    return placed
+
+
+def power_code(game_map: Map, name: str) -> str:
+    info = game_map.powers.get(name)
+    if info is not None:  # already a power's code: the usual case
+        return info.code
+    if type(name) is not str:
+        raise Malformed
+    power = name.upper()
+    if power not in game_map.powers:
+        raise DocumentError(str(unknown_power(game_map, name)))
+    return power
+
+
+def read_units(
+    game_map: Map, vocabulary: Vocabulary, unit_lists: Mapping[str, list[str]]
+) -> dict[str, Unit]:
+    """Province -> unit; one unit a province. A document naming its powers by code with
+    strings read before (nearly every one) is read in one plain loop, a subscript a string,
+    the count of units compared with the strings' at the end (a generator or a call per
+    power or string cost a third more; C-level map and dict.update more still); any other
+    string by string (`units_one_by_one`), which words the error."""
+    if type(unit_lists) is not dict:
+        raise Malformed
+    units: dict[str, Unit] = {}
+    known_units, count = vocabulary.units, 0
+    for name, texts in unit_lists.items():
+        known = known_units.get(name)
+        if known is None or type(texts) is not list:
+            return units_one_by_one(game_map, vocabulary, unit_lists)
+        for text in texts:
+            try:  # a string read before (nearly all): one subscript, the try costs nothing
+                province, unit = known[text]
+            except KeyError:
+                return units_one_by_one(game_map, vocabulary, unit_lists)
+            units[province] = unit
+        count += len(texts)
+    if len(units) != count:  # two units in one province
+        return units_one_by_one(game_map, vocabulary, unit_lists)
+    return units
+
+
+def units_one_by_one(
+    game_map: Map, vocabulary: Vocabulary, unit_lists: Mapping[str, list[str]]
+) -> dict[str, Unit]:
+    """`read_units` string by string: the same units, or the error of the first bad value."""
+    units: dict[str, Unit] = {}
+    powers, known_units = game_map.powers, vocabulary.units
+    for name, texts in unit_lists.items():
+        info = powers.get(name)
+        power = power_code(game_map, name) if info is None else info.code
+        if type(texts) is not list:
+            raise Malformed
+        known = known_units[power]
+        for text in texts:
+            province, unit = read_unit(game_map, known, power, text)
+            if province in units:
+                raise DocumentError(f"two units in {province}: {units[province]}, {text}")
+            units[province] = unit
+    return units
+
+
+def read_centers(
+    game_map: Map, vocabulary: Vocabulary, center_lists: Mapping[str, list[str]]
+) -> dict[str, str]:
+    """Centre -> owner; every name a supply centre, every centre listed once."""
+    centers = centers_by_code(vocabulary, center_lists)
+    if centers is None:
+        return centers_one_by_one(game_map, vocabulary.centers, center_lists)
+    return centers
+
+
+def centers_by_code(
+    vocabulary: Vocabulary, center_lists: Mapping[str, list[str]]
+) -> dict[str, str] | None:
+    """`read_centers` of a document in the contract's spelling (powers and centres by code,
+    each centre once: nearly every one), in one plain loop, the names checked as the dict's
+    keys at the end and their count compared with the names'; None for any other."""
+    if type(center_lists) is not dict:
+        raise Malformed
+    centers: dict[str, str] = {}
+    powers, count = vocabulary.powers, 0
+    for name, provinces in center_lists.items():
+        power = powers.get(name)
+        if power is None or type(provinces) is not list:
+            return None
+        for province in provinces:
+            centers[province] = power
+        count += len(provinces)
+    if len(centers) != count or not centers.keys() <= vocabulary.supply_centers:
+        return None
+    return centers
+
+
+def centers_one_by_one(
+    game_map: Map, codes: dict[str, str], center_lists: Mapping[str, list[str]]
+) -> dict[str, str]:
+    """`read_centers` name by name (`codes`: the names read before on this map): the same
+    centres, or the error of the first bad value (one power listing a centre twice is
+    none)."""
+    centers: dict[str, str] = {}
+    powers = game_map.powers
+    for name, provinces in center_lists.items():
+        info = powers.get(name)
+        power = power_code(game_map, name) if info is None else info.code
+        if type(provinces) is not list:
+            raise Malformed
+        for province in provinces:
+            try:  # a name read before: one subscript
+                code = codes[province]
+            except KeyError:
+                code = _center_code(game_map, codes, power, province)
+            if centers.setdefault(code, power) != power:
+                raise DocumentError(
+                    f"centers: {code} is listed for both {centers[code]} and {power}; "
+                    "a centre has one owner"
+                )
+    return centers
+
+
+def _center_code(game_map: Map, codes: dict[str, str], power: str, province: str) -> str:
+    """The supply centre a name of `power`'s centres stands for ('par' -> 'PAR')."""
+    if type(province) is not str:
+        raise Malformed
+    supply_centers = game_map.supply_centers
+    code = province if province in supply_centers else province.upper()
+    if code not in supply_centers:
+        raise DocumentError(f"{province!r} of {power} is not a supply centre")
+    if len(codes) >= _WORDS_LIMIT:
+        codes.clear()
+    codes[province] = code
+    return code
+
+
+def read_dislodged(
+    game_map: Map, vocabulary: Vocabulary, entries_by_power: Mapping[str, dict[str, list[str]]]
+) -> dict[str, Dislodged]:
+    if type(entries_by_power) is not dict:
+        raise Malformed
+    dislodged: dict[str, Dislodged] = {}
+    for name, entries in entries_by_power.items():
+        power = power_code(game_map, name)
+        if type(entries) is not dict:
+            raise Malformed
+        for text, retreats in entries.items():
+            province, unit = read_unit(game_map, vocabulary.units[power], power, text)
+            if type(retreats) is not list or not all(type(r) is str for r in retreats):
+                raise Malformed
+            if province in dislodged:
+                earlier = dislodged[province].unit
+                raise DocumentError(f"two dislodged units in {province}: {earlier}, {text}")
+            dislodged[province] = Dislodged(unit, tuple(r.upper() for r in retreats))
+    return dislodged
