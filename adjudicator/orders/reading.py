@@ -174,12 +174,13 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     expression; any other by its plan in words. A name of one token met before is one look-up
     in the young generation of the map's names (each a few instructions a text: ~1.7 new texts
     a dense phase are read so)."""
-    found = token_plan_of(text)
+    tokens = text.split(" ")
+    found = token_plan_of(tokens)
     if found is None:
         return _read_by_words(game_map, kind_code, text)
     if isinstance(found, str):  # its shape has no plan
         return None
-    return _read_by_tokens(game_map, kind_code, *found)
+    return _read_by_tokens(game_map, kind_code, found, tokens)
 
 
 def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Unreadable | None:
@@ -189,12 +190,13 @@ def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Un
     nothing that parts a sheet's pieces (`sheet.plain`): is_one_order need not look."""
     if len(text) > MAX_ORDER_LENGTH:
         return None
-    found = token_plan_of(text)
+    tokens = text.split(" ")
+    found = token_plan_of(tokens)
     planned: Planned | None = None
     if found is None:
         planned = _read_by_words(game_map, kind_code, text)
     elif not isinstance(found, str):
-        planned = _read_by_tokens(game_map, kind_code, *found)
+        planned = _read_by_tokens(game_map, kind_code, found, tokens)
     words = 0 if planned is None else planned.words
     if not is_one_order(game_map, text, words, found is not None):
         return None

@@ -325,14 +325,13 @@ def _learn_tokens(tokens: list[str], keywords: frozenset[str]) -> str | None:
     return " ".join(found)
 
 
-def token_plan_of(text: str) -> tuple[TokenPlan, list[str]] | str | None:
-    """The plan of a text's shape in tokens (`TokenPlan`), with the text's tokens; _NO_PLAN
-    when its shape has none; None when the text has a token that is not read as written (or is
-    empty: two spaces in a row, a space at an end) or its plan's places are not whole tokens:
-    then `plan_of` says. A text of admitted tokens is read as written, is no DAIDE order (it
-    has no '(' and does not end in 'WVE', see daide.is_daide), and is `sheet.plain` (so
-    sheet.is_one_order need not look for marks in it)."""
-    tokens = text.split(" ")
+def token_plan_of(tokens: list[str]) -> TokenPlan | str | None:
+    """The plan in tokens (`TokenPlan`) of the shape of a text split at its single spaces
+    (`tokens`); _NO_PLAN when its shape has none; None when the text has a token that is not
+    read as written (or is empty: two spaces in a row, a space at an end) or its plan's places
+    are not whole tokens: then `plan_of` says. A text of admitted tokens is read as written,
+    is no DAIDE order (it has no '(' and does not end in 'WVE', see daide.is_daide), and is
+    `sheet.plain` (so sheet.is_one_order need not look for marks in it)."""
     try:
         shape = " ".join(map(_TOKEN_SHAPES.__getitem__, tokens))
     except KeyError:  # a token met for the first time (none are kept without the shape cache)
@@ -341,13 +340,19 @@ def token_plan_of(text: str) -> tuple[TokenPlan, list[str]] | str | None:
         if learnt is None:
             return None
         shape = learnt
-    found = _token_plan(shape)
-    if found is None or isinstance(found, str):
-        return found
-    return found, tokens
+    try:
+        return _TOKEN_PLANS[shape]
+    except KeyError:
+        if len(_TOKEN_PLANS) >= _TOKENS_KEPT:
+            _TOKEN_PLANS.clear()
+        return _TOKEN_PLANS.setdefault(shape, _token_plan(shape))
 
 
-@lru_cache(maxsize=1 << 10)
+_TOKEN_PLANS: dict[str, TokenPlan | str | None] = {}
+"""Shape -> `_token_plan`: a few dozen shapes (bounded as `_TOKEN_SHAPES`); a dict, whose
+look-up is a fraction of an lru_cache call's."""
+
+
 def _token_plan(shape: str) -> TokenPlan | str | None:
     """`token_plan_of` for a shape (its tokens' shapes joined by single spaces)."""
     template = _template(shape)
