@@ -78,6 +78,7 @@ class _Given(NamedTuple):
 
 
 _NONE: dict[str, Any] = {}
+_new = tuple.__new__
 _FIELDS = frozenset(PhaseDocument.model_fields)
 
 
@@ -219,7 +220,8 @@ def _read(
     )
     if whole:
         _check_lines(lines)
-    return Said(position, read_orders, rules, vocabulary, owned)
+    # tuple.__new__: the named tuple's own __new__ is a Python call more
+    return _new(Said, (position, read_orders, rules, vocabulary, owned))
 
 
 def _rules_and_phase(vocabulary: Vocabulary, spec: Any, name: str) -> tuple[Rules, Phase]:
