@@ -181,11 +181,19 @@ def adjudicate_json_line(line: str | bytes) -> bytes:
 
 
 def _adjudicate(said: Said) -> dict[str, Any]:
-    position, rules = said.position, said.rules
+    return _written(said, _run(said))
+
+
+def _run(said: Said) -> PhaseResult:
+    """The phase a document read describes, adjudicated (bench/route.py times the steps)."""
     try:
-        result = adjudicate(position, said.orders, rules)
+        return adjudicate(said.position, said.orders, said.rules)
     except CalendarError as error:
         raise DocumentError(str(error)) from None
-    # the document's own centres, when the phase left them as they were (the same mapping)
-    owned = said.owned if result.next.centers is position.centers else None
-    return _result_document(result, rules, said.vocabulary, owned)
+
+
+def _written(said: Said, result: PhaseResult) -> dict[str, Any]:
+    """The result document of the phase `said` describes; the document's own centres are
+    `next`'s when the phase left them as they were (the same mapping)."""
+    owned = said.owned if result.next.centers is said.position.centers else None
+    return _result_document(result, said.rules, said.vocabulary, owned)
