@@ -1,5 +1,6 @@
 """The document route's own steps: counting a phase document's order lines; writing the
-`next` document from what was read; what a phase leaves behind."""
+`next` document from what was read, as a document of the caller's own; what a phase leaves
+behind."""
 
 from __future__ import annotations
 
@@ -96,3 +97,34 @@ def test_a_next_document_is_written_alike_from_the_centres_read(
     grouped = result_to_document(adjudicate(said.position, said.orders, said.rules), said.rules)
     assert dumps(adjudicate_document(document)) == dumps(grouped)
     assert adjudicate_json_line(json.dumps(document)) == dumps(grouped)
+
+
+def _containers(value: object) -> list[object]:
+    """Every dict and list inside a document, itself first."""
+    found: list[object] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            found.append(item)
+            stack.extend(item)
+    return found
+
+
+def test_a_result_document_shares_no_dict_or_list_with_its_input_or_another_result() -> None:
+    """The caller owns both documents: changing one changes nothing else, later results
+    included (the centres read are reused for `next`, as copies)."""
+    document = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "F BRE"], "ENGLAND": ["F LON"]},
+        "centers": {"FRANCE": ["PAR", "BRE"], "ENGLAND": ["LON"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "F BRE H"], "ENGLAND": ["F LON - NTH"]},
+    }
+    first, second = adjudicate_document(document), adjudicate_document(document)
+    mine = {id(item) for item in _containers(first)}
+    assert not mine & {id(item) for item in _containers(document)}
+    assert not mine & {id(item) for item in _containers(second)}
+    assert first["next"]["centers"] == {"ENGLAND": ["LON"], "FRANCE": ["BRE", "PAR"]}
