@@ -22,10 +22,14 @@ class OrderTable:
     """The orders of one movement phase, indexed by unit number (units sorted by province).
 
     The columns are plain lists, filled by `build_table` and never changed afterwards (a plain
-    class with slots: the table is built in place, once per phase, with no copy).
+    class with slots: the table is built in place, once per phase, with no copy). A list costs
+    about as much to make as a few lookups in it, so what few units have (the convoy facts, why
+    an order is void) is kept in dicts and sets by unit number instead; a unit's power is read
+    from its `Unit`.
     """
 
     __slots__ = (
+        "_index",
         "backers",
         "convoy_fleets",
         "convoyed",
@@ -35,18 +39,15 @@ class OrderTable:
         "facing",
         "facts",
         "has_route",
-        "index",
         "kind",
         "moves",
         "moves_into",
         "occupant",
         "orders",
-        "power",
         "province",
         "route",
         "stranded",
         "support_area",
-        "supported",
         "supporting",
         "supports",
         "target",
@@ -68,10 +69,7 @@ class OrderTable:
     """The units ordered to support (in unit order), void or not."""
     convoys: list[int]
     """The units ordered to convoy (in unit order), void or not."""
-    power: list[str]
     province: list[str]
-    index: dict[str, int]
-    """Province -> number of the unit standing there."""
     dest: list[str]
     """The target province of a move ('' for other orders)."""
     target: list[str]
@@ -85,28 +83,27 @@ class OrderTable:
     one of them."""
     route: list[int]
     """LAND, BY_CONVOY or FALLBACK for a move (LAND for other orders)."""
-    has_route: list[bool]
-    """For a move that may go by convoy: could the ordered fleets form a route at all?"""
-    stranded: list[bool]
-    """A move that must go by convoy where no fleets at sea could make a route: it fails and the
-    unit counts as holding."""
-    convoy_fleets: list[tuple[int, ...]]
-    """For a move that may go by convoy: the convoying fleets that lie on some route."""
-    whole_route: list[bool]
-    """A move that goes only by the convoy route it states (4.A.6 "stated"): every fleet of
-    `convoy_fleets` must stay for it to arrive."""
+    has_route: set[int]
+    """The moves that may go by convoy for which the ordered fleets could form a route."""
+    stranded: set[int]
+    """The moves that must go by convoy where no fleets at sea could make a route: they fail
+    and their units count as holding."""
+    convoy_fleets: dict[int, tuple[int, ...]]
+    """Move that may go by convoy -> the convoying fleets that lie on some route (none: not
+    here)."""
+    whole_route: set[int]
+    """The moves that go only by the convoy route they state (4.A.6 "stated"): every fleet of
+    `convoy_fleets` must stay for them to arrive."""
     backers: list[tuple[int, ...]]
     """Matching supports: of the move for a moving unit, of its holding for any other unit."""
-    supported: list[int]
-    """For a support: the number of the unit it supports (NONE when void)."""
     support_area: list[str]
     """For a support: the province the support is given into ('' for other orders)."""
-    convoyed: list[int]
-    """For a convoy: the army it carries (NONE when void or not used)."""
+    convoyed: dict[int, int]
+    """Convoy in use -> the army it carries."""
     supporting: list[int]
     """The supports and convoys in use (matched; a convoy carrying its army): decisions."""
-    void: list[str | None]
-    """Why a support or convoy has no effect (it is void or its army goes over land)."""
+    void: dict[int, str]
+    """Support or convoy with no effect -> why (it is void or its army goes over land)."""
     moves_into: dict[str, list[int]]
     """Province -> the moves into it, in unit order (a stranded move is not one)."""
     convoying_seas: frozenset[str]
@@ -116,6 +113,7 @@ class OrderTable:
     weak_landing: list[bool]
     """For a move that may go by convoy: every fleet that could land it does so across a weak
     link (DPjudge judges a convoy by its last step); empty on maps without weak links."""
+    _index: dict[str, int] | None
 
     def __init__(
         self,
@@ -126,32 +124,41 @@ class OrderTable:
     ) -> None:
         n = len(units)
         self.facts, self.province, self.units, self.orders = facts, provinces, units, orders
-        self.index = dict(zip(provinces, range(n), strict=True))
-        self.power = [unit.power for unit in units]
         self.kind = [HOLD] * n
-        self.moves, self.supports, self.convoys = [], [], []
+        self.moves, self.supports, self.convoys, self.supporting = [], [], [], []
         self.dest = [""] * n
         self.target = [""] * n
+        self.support_area = [""] * n
         self.occupant = [NONE] * n
         self.facing = [NONE] * n
         self.route = [LAND] * n
-        self.has_route = [False] * n
-        self.stranded = [False] * n
-        self.convoy_fleets = [()] * n
-        self.whole_route = [False] * n
         self.backers = [()] * n
-        self.supported = [NONE] * n
-        self.support_area = [""] * n
-        self.convoyed = [NONE] * n
-        self.supporting = []
-        self.void = [None] * n
-        self.moves_into = {}
-        self.convoying_seas = frozenset()
+        self.moves_into, self.void, self.convoyed, self.convoy_fleets = {}, {}, {}, {}
+        self.has_route, self.stranded, self.whole_route = set(), set(), set()
+        self.convoying_seas = _NOWHERE
         self.weak, self.weak_landing = [], []
+        self._index = None
 
     @property
     def size(self) -> int:
         return len(self.units)
+
+    @property
+    def index(self) -> dict[str, int]:
+        """Province -> number of the unit standing there (for tests and tools: the table
+        finds a unit by the moves into its province, or by `unit_at`)."""
+        index = self._index
+        if index is None:
+            index = self._index = dict(zip(self.province, range(len(self.units)), strict=True))
+        return index
+
+    def unit_at(self, province: str) -> int:
+        """The number of the unit standing in `province` (NONE: none). A scan of the sorted
+        provinces: cheaper, for the few a phase asks, than a dict of every unit."""
+        try:
+            return self.province.index(province)
+        except ValueError:
+            return NONE
 
 
 def unit_string(ref: UnitRef) -> str:

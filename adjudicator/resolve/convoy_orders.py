@@ -25,25 +25,65 @@ from adjudicator.resolve.columns import (
 )
 
 
+def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list[int]) -> None:
+    """Match the convoys, then find how each army that may go by convoy travels (ordered to,
+    with no land route, or named by a matching convoy: usually one or two a phase), which
+    fleets could carry it, and which convoys carry nothing (`_assign`)."""
+    candidates = match_convoys(t) if t.convoys else _NO_CANDIDATES
+    if candidates:
+        armies = sorted({*maybe_convoyed, *candidates}) if maybe_convoyed else sorted(candidates)
+    elif maybe_convoyed:
+        armies = maybe_convoyed
+    else:
+        return
+    narrowed = rules.convoy_route == "stated" or rules.multi_route_convoy == "own_fleets_first"
+    adjacent = rules.adjacent_convoy
+    left_out: dict[tuple[int, int], str] = {}
+    """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
+    provinces, dest, route = t.province, t.dest, t.route
+    for i in armies:
+        fleets = candidates.get(i, _NO_FLEETS)
+        if fleets:
+            pool = _pool(game_map, rules, t, i, fleets, left_out) if narrowed else fleets
+            on_route = route_fleets(game_map, provinces[i], dest[i], [provinces[c] for c in pool])
+            if on_route:
+                t.has_route.add(i)
+                t.convoy_fleets[i] = tuple([c for c in pool if provinces[c] in on_route])
+        mode = _mode(t, adjacent, i, fleets)
+        if mode != LAND:
+            route[i] = mode
+            if mode == BY_CONVOY:
+                _by_convoy_only(game_map, t, i)
+    if candidates:
+        _assign(t, candidates, left_out)
+
+
+_NO_CANDIDATES: dict[int, list[int]] = {}
+_NO_FLEETS: list[int] = []
+"""(Shared, never changed.)"""
+
+
 def match_convoys(t: OrderTable) -> dict[int, list[int]]:
     """Each convoy with the army whose move it names, or why it is void. Returns army -> the
     fleets at sea whose convoy matches its move. The common case, a fleet at sea naming an
-    army's move as ordered, is seen at once from the columns; the rest go through
-    `_convoy_void`."""
+    army's move as ordered, is seen at once (the army among the moves into the target); the
+    rest go through `_convoy_void`."""
     candidates: dict[int, list[int]] = {}
-    prov, at, seas, orders = t.facts.province, t.index.get, t.facts.seas, t.orders
-    provinces, kind, dest, units = t.province, t.kind, t.dest, t.units
+    prov, seas, orders = t.facts.province, t.facts.seas, t.orders
+    provinces, units, moves_into = t.province, t.units, t.moves_into
     for i in t.convoys:
         order = orders[i]
         assert type(order) is Convoy
-        army = at(prov[order.army.location], NONE)
-        if (
-            army == NONE
-            or kind[army] != MOVE
-            or dest[army] != prov[order.target]
-            or units[army].type is not _ARMY
-            or provinces[i] not in seas
-        ):
+        army = NONE
+        to = prov[order.target]
+        if to in moves_into and provinces[i] in seas:
+            here = prov[order.army.location]
+            for m in moves_into[to]:
+                if provinces[m] == here:
+                    if units[m].type is _ARMY:
+                        army = m
+                    break
+        if army == NONE:
             t.void[i] = _convoy_void(t, i, order)
         elif army in candidates:
             candidates[army].append(i)
@@ -56,7 +96,7 @@ def _convoy_void(t: OrderTable, own: int, order: Convoy) -> str:
     """Why a convoy does not match: no army where it names one, an army that does not move
     there, or a fleet that is not at sea."""
     provinces = t.facts.province
-    army = t.index.get(provinces[order.army.location], NONE)
+    army = t.unit_at(provinces[order.army.location])
     wanted = provinces[order.target]
     if army == NONE or t.units[army].type is not _ARMY:
         return f"void: no army in {order.army.province}"
@@ -65,131 +105,123 @@ def _convoy_void(t: OrderTable, own: int, order: Convoy) -> str:
     return f"void: {t.units[own]} is not at sea"
 
 
-class Routes:
-    """How each army that may go by convoy goes, and which fleets carry it; every other move
-    goes over land (or sea): the common case, with no convoy involved."""
-
-    def __init__(
-        self, game_map: Map, rules: Rules, t: OrderTable, candidates: dict[int, list[int]]
-    ) -> None:
-        self.map, self.rules, self.t = game_map, rules, t
-        self.candidates = candidates
-        """Army -> the fleets at sea whose convoy matches its move."""
-        self.left_out: dict[tuple[int, int], str] = {}
-        """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
-
-    def find(self, i: int) -> None:
-        """Army `i`'s route mode, the fleets that could carry it, and whether it is stranded."""
-        t = self.t
-        provinces = t.province
-        fleets = self.candidates.get(i, [])
-        if fleets:
-            pool = self._pool(i, fleets)  # in unit order
-            on_route = route_fleets(self.map, provinces[i], t.dest[i], [provinces[c] for c in pool])
-            if on_route:
-                t.has_route[i] = True
-                t.convoy_fleets[i] = tuple([c for c in pool if provinces[c] in on_route])
-        t.route[i] = mode = self._mode(i, fleets)
-        if mode == BY_CONVOY:
-            self._by_convoy_only(i)
-
-    def _mode(self, i: int, candidates: list[int]) -> int:
-        """DATC 4.A.3: does this move use a convoy, and may it fall back to the land route?"""
-        t, rules = self.t, self.rules
-        unit, move = t.units[i], t.orders[i]
-        assert isinstance(move, Move)
-        if unit.type is not _ARMY:
-            return LAND
-        source, target = t.province[i], t.dest[i]
-        if target not in t.facts.army_near.get(source, _NOWHERE):
-            return BY_CONVOY
-        has_route = t.has_route[i]
-        if rules.adjacent_convoy == "1971":
-            other = t.index.get(target, NONE)
-            theirs = t.orders[other] if other != NONE else None
-            swapping = isinstance(theirs, Move) and province_of(theirs.target) == source
-            return FALLBACK if swapping and has_route else LAND
-        if rules.adjacent_convoy == "explicit":
-            return BY_CONVOY if move.via_convoy else LAND
-        intent = move.via_convoy or any(t.units[c].power == unit.power for c in candidates)
-        if not intent:
-            return LAND
-        if rules.adjacent_convoy == "land_fallback":
-            return FALLBACK if has_route else LAND
+def _mode(t: OrderTable, adjacent: str, i: int, candidates: list[int]) -> int:
+    """DATC 4.A.3: does army `i`'s move use a convoy, and may it fall back to the land route?
+    (`adjacent`: the rule option `adjacent_convoy`.)"""
+    unit, move = t.units[i], t.orders[i]
+    assert type(move) is Move
+    if unit.type is not _ARMY:
+        return LAND
+    source, target = t.province[i], t.dest[i]
+    if target not in t.facts.army_near.get(source, _NOWHERE):
         return BY_CONVOY
+    has_route = i in t.has_route
+    if adjacent == "1971":
+        other = t.unit_at(target)
+        theirs = t.orders[other] if other != NONE else None
+        swapping = isinstance(theirs, Move) and province_of(theirs.target) == source
+        return FALLBACK if swapping and has_route else LAND
+    if adjacent == "explicit":
+        return BY_CONVOY if move.via_convoy else LAND
+    intent = move.via_convoy
+    if not intent:
+        units, power = t.units, unit.power
+        for c in candidates:
+            if units[c].power == power:
+                intent = True
+                break
+        else:
+            return LAND
+    if adjacent == "land_fallback":
+        return FALLBACK if has_route else LAND
+    return BY_CONVOY
 
-    def _pool(self, i: int, fleets: list[int]) -> list[int]:
-        """The convoying fleets that may carry army `i`, in unit order: all of them; or only
-        those on the route its order states (4.A.6 "stated": all of them, or none when a sea of
-        it has none); or under the DPTG's rule (4.A.1 "own_fleets_first") only its own power's
-        when they alone form a route."""
-        t = self.t
-        order, provinces = t.orders[i], t.province
-        if self.rules.convoy_route == "stated" and isinstance(order, Move) and order.route:
-            t.whole_route[i] = True
-            at = {provinces[c]: c for c in fleets}
-            stated = [at[sea] for sea in order.route if sea in at]
-            stated = sorted(set(stated)) if len(stated) == len(order.route) else []
-            why = f"void: {t.units[i]} goes only by the route it states"
-            self.left_out.update(((c, i), why) for c in fleets if c not in stated)
-            return stated
-        if self.rules.multi_route_convoy != "own_fleets_first":
-            return fleets
-        power = t.power[i]
-        own = [c for c in fleets if t.power[c] == power]
-        if len(own) == len(fleets) or not route_fleets(
-            self.map, provinces[i], t.dest[i], [provinces[c] for c in own]
-        ):
-            return fleets
-        why = f"void: {t.units[i]} goes by its own power's fleets"
-        self.left_out.update(((c, i), why) for c in fleets if c not in own)
-        return own
 
-    def _by_convoy_only(self, i: int) -> None:
-        """A move that goes only by convoy meets nobody head to head; without a route of the
-        ordered fleets it may be impossible in this position (`_strand`)."""
-        facing = self.t.facing
-        o = facing[i]
-        if o != NONE:
-            facing[i] = facing[o] = NONE
-        if not self.t.has_route[i]:
-            self._strand(i)
+def _pool(
+    game_map: Map,
+    rules: Rules,
+    t: OrderTable,
+    i: int,
+    fleets: list[int],
+    left_out: dict[tuple[int, int], str],
+) -> list[int]:
+    """The convoying fleets that may carry army `i`, in unit order: all of them; or only
+    those on the route its order states (4.A.6 "stated": all of them, or none when a sea of
+    it has none); or under the DPTG's rule (4.A.1 "own_fleets_first") only its own power's
+    when they alone form a route. The others go into `left_out`, with the reason."""
+    order, provinces = t.orders[i], t.province
+    if rules.convoy_route == "stated" and isinstance(order, Move) and order.route:
+        t.whole_route.add(i)
+        at = {provinces[c]: c for c in fleets}
+        stated = [at[sea] for sea in order.route if sea in at]
+        stated = sorted(set(stated)) if len(stated) == len(order.route) else []
+        why = f"void: {t.units[i]} goes only by the route it states"
+        left_out.update(((c, i), why) for c in fleets if c not in stated)
+        return stated
+    if rules.multi_route_convoy != "own_fleets_first":
+        return fleets
+    units = t.units
+    power = units[i].power
+    own = [c for c in fleets if units[c].power == power]
+    if len(own) == len(fleets) or not route_fleets(
+        game_map, provinces[i], t.dest[i], [provinces[c] for c in own]
+    ):
+        return fleets
+    why = f"void: {t.units[i]} goes by its own power's fleets"
+    left_out.update(((c, i), why) for c in fleets if c not in own)
+    return own
 
-    def _strand(self, i: int) -> None:
-        """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
-        so the unit holds and may be supported in holding. With fleets that merely did not
-        convoy (6.D.8) it is a failed move."""
-        t = self.t
-        seas = t.facts.seas
-        seas_with_fleets = [
-            p for p, u in zip(t.province, t.units, strict=True) if u.type is _FLEET and p in seas
-        ]
-        t.stranded[i] = not route_exists(self.map, t.province[i], t.dest[i], seas_with_fleets)
-        if t.stranded[i]:
-            t.kind[i] = HOLD
-            t.occupant[i] = NONE
-            into = t.moves_into[t.dest[i]]
-            into.remove(i)
-            if not into:
-                del t.moves_into[t.dest[i]]
 
-    def assign(self) -> None:
-        """The fleets that carry each army; the others' convoys are void, with the reason."""
-        t = self.t
-        route, units, dest, void = t.route, t.units, t.dest, t.void
-        seas: set[str] = set()
-        for i, fleets in self.candidates.items():
-            used = frozenset(t.convoy_fleets[i]) if route[i] != LAND else frozenset()
-            for c in fleets:
-                if c in used:
-                    t.convoyed[c] = i
-                    seas.add(t.province[c])
-                elif route[i] == LAND:
-                    void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
-                elif (c, i) in self.left_out:
-                    void[c] = self.left_out[c, i]
-                elif t.has_route[i]:
-                    void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
+def _by_convoy_only(game_map: Map, t: OrderTable, i: int) -> None:
+    """A move that goes only by convoy meets nobody head to head; without a route of the
+    ordered fleets it may be impossible in this position (`_strand`)."""
+    facing = t.facing
+    o = facing[i]
+    if o != NONE:
+        facing[i] = facing[o] = NONE
+    if i not in t.has_route:
+        _strand(game_map, t, i)
+
+
+def _strand(game_map: Map, t: OrderTable, i: int) -> None:
+    """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
+    so the unit holds and may be supported in holding. With fleets that merely did not
+    convoy (6.D.8) it is a failed move."""
+    seas = t.facts.seas
+    seas_with_fleets = [
+        p for p, u in zip(t.province, t.units, strict=True) if u.type is _FLEET and p in seas
+    ]
+    if not route_exists(game_map, t.province[i], t.dest[i], seas_with_fleets):
+        t.stranded.add(i)
+        t.kind[i] = HOLD
+        t.occupant[i] = NONE
+        into = t.moves_into[t.dest[i]]
+        into.remove(i)
+        if not into:
+            del t.moves_into[t.dest[i]]
+
+
+def _assign(
+    t: OrderTable, candidates: dict[int, list[int]], left_out: dict[tuple[int, int], str]
+) -> None:
+    """The fleets that carry each army; the others' convoys are void, with the reason."""
+    route, units, dest, void, provinces = t.route, t.units, t.dest, t.void, t.province
+    convoyed, has_route = t.convoyed, t.has_route
+    seas = []
+    for i, fleets in candidates.items():
+        mode = route[i]
+        used = t.convoy_fleets.get(i, ()) if mode != LAND else ()
+        for c in fleets:
+            if c in used:
+                convoyed[c] = i
+                seas.append(provinces[c])
+            elif mode == LAND:
+                void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
+            elif (c, i) in left_out:
+                void[c] = left_out[c, i]
+            elif i in has_route:
+                void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
+    if seas:
         t.convoying_seas = frozenset(seas)
 
 
@@ -201,7 +233,7 @@ def find_weak_links(game_map: Map, t: OrderTable) -> None:
     for i in t.moves:
         landings = [
             provinces[c]
-            for c in t.convoy_fleets[i]
+            for c in t.convoy_fleets.get(i, ())
             if dest[i] in fleet_near.get(provinces[c], frozenset())
         ]
         weak_landing[i] = bool(landings) and all(game_map.is_weak(sea, dest[i]) for sea in landings)

@@ -231,9 +231,10 @@ class Decisions:
         if not attackers:
             return True
         if t.kind[i] == SUPPORT:
-            power = t.power[i]
+            units = t.units
+            power = units[i].power
             for m in attackers:
-                if t.power[m] != power and self._cuts(m, i):
+                if units[m].power != power and self._cuts(m, i):
                     break  # cut
             else:
                 return True
@@ -262,9 +263,10 @@ class Decisions:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
         unit's own power never cuts its support."""
         t = self.t
-        power = t.power[s]
+        units = t.units
+        power = units[s].power
         attackers = t.moves_into.get(t.province[s], ())
-        return [m for m in attackers if t.power[m] != power and self._cuts(m, s)]
+        return [m for m in attackers if units[m].power != power and self._cuts(m, s)]
 
     def _cuts(self, m: int, s: int) -> bool:
         t = self.t
@@ -292,23 +294,22 @@ class Decisions:
     # -- paths -----------------------------------------------------------------------------
     def convoy_path(self, m: int) -> bool:
         t = self.t
-        fleets = t.convoy_fleets[m]
+        fleets = t.convoy_fleets.get(m)
         if not fleets:
             return False
-        if self._any_route or t.whole_route[m] or len(fleets) == 1:
+        if self._any_route or m in t.whole_route or len(fleets) == 1:
             # (One fleet on a route makes the route alone: `route_exists` would ask it alone.)
             return all(self.resolve(c) for c in fleets)
         state = self.state
         final = all(state[c] == RESOLVED for c in fleets)
         if final and m in self._paths:
             return self._paths[m]
-        index = t.index
         found = route_exists(
             self.map,
             t.province[m],
             t.dest[m],
             [t.province[c] for c in fleets],
-            lambda p: self.resolve(index[p]),
+            lambda p: self.resolve(t.unit_at(p)),
         )
         if final:
             self._paths[m] = found
@@ -341,9 +342,9 @@ class Decisions:
         if not backers:
             return 0
         count = 0
-        power, state, result = self.t.power, self.state, self.result
+        units, state, result = self.t.units, self.state, self.result
         for s in backers:
-            if power[s] != exclude_power and (
+            if units[s].power != exclude_power and (
                 result[s] if state[s] == RESOLVED else self.resolve(s)
             ):
                 count += 1
@@ -377,8 +378,8 @@ class Decisions:
             and (t.facing[m] == NONE or self.opponent(m) == NONE)
             and self._decided(occupant)
         ):
-            against = t.power[occupant]
-            if against == t.power[m]:
+            against = t.units[occupant].power
+            if against == t.units[m].power:
                 return 0
         if t.backers[m] or self._weak:
             return self._strength(m, against)

@@ -284,7 +284,7 @@ class _Outcome:
             why = self._support(i)
         elif kind == CONVOY:
             why = self._convoy(i)
-        elif t.stranded[i]:  # (a stranded move holds)
+        elif i in t.stranded:  # (a stranded move holds)
             why = Resolution(False, ("no_convoy",), f"no convoy route to {t.dest[i]}")
         else:
             why = _HELD
@@ -323,7 +323,7 @@ class _Outcome:
         that unit's explanation (`_culprit`)."""
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
-            if not t.has_route[i]:
+            if i not in t.has_route:
                 return Resolution(False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ())
             if not d.convoy_path(i):
                 return self._disruption(i)
@@ -376,7 +376,7 @@ class _Outcome:
 
     def _support(self, i: int) -> Resolution:
         t, d = self.t, self.d
-        void = t.void[i]
+        void = t.void.get(i)
         if void is not None:
             return Resolution(False, ("void",), void, ())
         if d.result[i]:
@@ -391,10 +391,10 @@ class _Outcome:
 
     def _convoy(self, i: int) -> Resolution:
         t, d = self.t, self.d
-        void = t.void[i]
+        void = t.void.get(i)
         if void is not None:
             return Resolution(False, ("void",), void, ())
-        army = t.convoyed[i]
+        army = t.convoyed.get(i, NONE)
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
@@ -416,7 +416,7 @@ class _Outcome:
         t, d = self.t, self.d
         broken = []
         fleets = []
-        for c in t.convoy_fleets[m]:
+        for c in t.convoy_fleets.get(m, ()):
             if d.paradox[c]:
                 fleets.append(name := str(t.units[c]))
                 broken.append(name + " ignored (convoy paradox)")

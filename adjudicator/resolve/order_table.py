@@ -41,7 +41,7 @@ from adjudicator.resolve.columns import (
     OrderTable,
     unit_string,
 )
-from adjudicator.resolve.convoy_orders import Routes, find_weak_links, match_convoys
+from adjudicator.resolve.convoy_orders import find_routes, find_weak_links
 
 __all__ = [
     "BY_CONVOY",
@@ -89,97 +89,106 @@ def table_of(
     table's columns."""
     t = OrderTable(game_map.facts, provinces, units, orders)
     maybe_convoyed = _read_orders(t)
-    candidates = match_convoys(t) if t.convoys else _NO_CANDIDATES
-    if maybe_convoyed or candidates:
-        routes = Routes(game_map, rules, t, candidates)
-        for i in sorted(maybe_convoyed.union(candidates)):
-            routes.find(i)
-        routes.assign()
+    if maybe_convoyed or t.convoys:
+        find_routes(game_map, rules, t, maybe_convoyed)
     if t.supports:
         _match_supports(t)
     if game_map.weak_links:
         find_weak_links(game_map, t)
-    if t.convoys:
-        convoyed = t.convoyed
-        t.supporting += [i for i in t.convoys if convoyed[i] != NONE]
+    if t.convoyed:
+        t.supporting += sorted(t.convoyed)
     return t
 
 
-_NO_CANDIDATES: dict[int, list[int]] = {}
-"""No convoy matched (shared, never changed)."""
+def _read_orders(t: OrderTable) -> list[int]:
+    """Each unit's kind of order, the moves into each province, and then who stands in each
+    province moved into and the head-to-head pairs (as if every move went over land: the
+    convoy steps correct the few that go by convoy). Returns the armies that may go by convoy
+    (ordered to, or with no land route), in unit order.
 
-
-def _read_orders(t: OrderTable) -> set[int]:
-    """Each unit's kind of order; which moves go into each province, who stands there, and
-    head-to-head pairs (as if every move went over land: `Routes` corrects the few that go by
-    convoy). Returns the armies that may go by convoy (ordered to, or with no land route).
-    The kinds first, then the moves alone."""
-    orders = t.orders
-    kind, moves = t.kind, t.moves
+    One pass over the orders, then one over the units, each asking whether anyone moves into
+    its province: cheaper than a dict from province to unit number (the table has none)."""
+    orders, provinces = t.orders, t.province
+    kind, moves, supports, convoys = t.kind, t.moves, t.supports, t.convoys
+    facts = t.facts
+    army_near, prov, dest, target, moves_into = (
+        facts.army_near,
+        facts.province,
+        t.dest,
+        t.target,
+        t.moves_into,
+    )
+    army = _ARMY
+    maybe_convoyed = []
     for i, order in enumerate(orders):
         cls = type(order)
         if cls is Move:
             kind[i] = MOVE
             moves.append(i)
+            to = order.target  # type: ignore[union-attr]  # (a Move)
+            target[i] = to
+            dest[i] = where = prov[to]
+            if where in moves_into:
+                moves_into[where].append(i)
+            else:
+                moves_into[where] = [i]
+            if order.unit.type is army and (  # type: ignore[union-attr]
+                order.via_convoy or where not in army_near.get(provinces[i], _NOWHERE)  # type: ignore[union-attr]
+            ):
+                maybe_convoyed.append(i)
         elif cls is SupportMove or cls is SupportHold:
             kind[i] = SUPPORT
-            t.supports.append(i)
+            supports.append(i)
         elif cls is Convoy:
             kind[i] = CONVOY
-            t.convoys.append(i)
-    facts = t.facts
-    army_near, prov, dest, target = facts.army_near, facts.province, t.dest, t.target
-    units = t.units
-    moves_into, occupant, facing, at = t.moves_into, t.occupant, t.facing, t.index.get
-    provinces, army = t.province, _ARMY
-    maybe_convoyed: set[int] = set()
-    for i in moves:
-        move: Move = orders[i]  # type: ignore[assignment]  # (its kind says so)
-        to = move.target
-        where = prov[to]
-        target[i] = to
-        dest[i] = where
-        into = moves_into.get(where)
-        if into is None:
-            moves_into[where] = [i]
-        else:
-            into.append(i)
-        o = at(where, NONE)
-        if o != NONE:
-            occupant[i] = o
-            if o < i and kind[o] == MOVE and dest[o] == provinces[i]:
-                facing[i] = o
-                facing[o] = i
-        if units[i].type is army and (
-            move.via_convoy or where not in army_near.get(provinces[i], _NOWHERE)
-        ):
-            maybe_convoyed.add(i)
+            convoys.append(i)
+    if moves:
+        occupant, facing = t.occupant, t.facing
+        for o, here in enumerate(provinces):
+            if here in moves_into:
+                for i in moves_into[here]:
+                    occupant[i] = o
+                    if o < i and kind[o] == MOVE and dest[o] == provinces[i]:
+                        facing[i] = o
+                        facing[o] = i
     return maybe_convoyed
 
 
 def _match_supports(t: OrderTable) -> None:
     """Each support with the unit it backs (or why it is void) and the area it is for. The
-    common case, a support that matches its unit's order with no coast named, is seen at once;
-    the rest go through `_support_void`."""
-    prov, at, kind, dest, orders = t.facts.province, t.index.get, t.kind, t.dest, t.orders
-    void, supported, backers, area = t.void, t.supported, t.backers, t.support_area
+    common case, a support that matches its unit's order with no coast named, is seen at once
+    (a supported move among the moves into the area, a supported hold by the place of its
+    unit); the rest go through `_support_void`."""
+    prov, kind, orders, moves_into = t.facts.province, t.kind, t.orders, t.moves_into
+    void, backers, area, provinces = t.void, t.backers, t.support_area, t.province
     supporting = t.supporting
     for i in t.supports:
         order = orders[i]
+        backed = NONE
         if type(order) is SupportMove:
-            target = order.target
-            area[i] = wanted = prov[target]
-            backed = at(prov[order.supported.location], NONE)
-            if backed == NONE or dest[backed] != wanted or kind[backed] != MOVE or "/" in target:
-                backed, void[i] = _support_void(t, i, order)
+            to = order.target
+            area[i] = wanted = prov[to]
+            if wanted in moves_into and "/" not in to:
+                here = prov[order.supported.location]
+                for m in moves_into[wanted]:
+                    if provinces[m] == here:
+                        backed = m
+                        break
         else:
             assert type(order) is SupportHold
             area[i] = where = prov[order.supported.location]
-            backed = at(where, NONE)
-            if backed in (NONE, i) or kind[backed] == MOVE:
-                backed, void[i] = _support_void(t, i, order)
+            try:
+                backed = provinces.index(where)
+            except ValueError:  # nobody there
+                pass
+            else:
+                if backed == i or kind[backed] == MOVE:
+                    backed = NONE
+        if backed == NONE:
+            backed, why = _support_void(t, i, order)
+            if why is not None:
+                void[i] = why
         if backed != NONE:
-            supported[i] = backed
             backers[backed] += (i,)
             supporting.append(i)
 
@@ -193,7 +202,7 @@ def _support_void(
     names must be the one the move goes to (4.B.4, 6.B.9).
     """
     supported, provinces = order.supported, t.facts.province
-    target = t.index.get(provinces[supported.location], NONE)
+    target = t.unit_at(provinces[supported.location])
     if target == NONE:
         return NONE, f"void: no unit in {supported.province}"
     if target == own:

@@ -258,7 +258,7 @@ def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenari
     quick.resolve_all()
     full = Decisions(MAP, table, scenario.rules)
     for i in range(table.size):  # reopen every decision: the algorithm settles them all
-        if table.kind[i] == MOVE or table.supported[i] != NONE or table.convoyed[i] != NONE:
+        if table.kind[i] == MOVE or i in table.supporting:
             full.state[i], full.result[i] = UNRESOLVED, False
     full.resolve_all()
     assert quick.result == full.result
