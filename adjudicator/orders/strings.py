@@ -41,25 +41,25 @@ _Known = tuple[
     str | None,
     model.Order | Unreadable | None,  # order: ...and the order the text gave them (None: none)
     str | Depends | None,  # reason: with its fixed legality
-    OrderEntry | None,  # last: for an order whose legality depends on the board, the last
-]  # entry made (the answer again while its power and the board's verdict stay the same)
+    OrderEntry | None,  # like: the first entry made for these units (another power's entry
+]  # is made from its strings, `entry_like`)
 """All a string of one order says once read: what depends on its text only, and the order it
 gave the units last met where it names them (a new position mostly meets the same ones). A
 plain tuple, unpacked by the names above where it is read: a named tuple's fields, and
 unpacking one, are unspecialised in CPython 3.11."""
 
-_Kept = tuple[str, Unit, str | None, Unit | None, OrderEntry | None]
+_Kept = tuple[str, Unit, str | None, Unit | None, OrderEntry | tuple[OrderEntry]]
 """An entry of a string for one power, with what a phase must hold for it to be the answer:
 the province of the ordered unit and the unit met there, the province of the other unit (None:
-the order names none) and the unit met there (None: none). No entry (None) for an order whose
-legality depends on the board (`Strings._on_board`). The units are the position's own objects:
+the order names none) and the unit met there (None: none). The entry of an order whose legality
+depends on the board is kept alone in a tuple: it is the answer while the board's verdict stays
+the same (`Strings._on_board`). The units are the position's own objects:
 a new position mostly holds the very same ones (positions share their units), so the usual
 check is two look-ups and an identity."""
 
 _Record = tuple[Any, ...]
 """A string's record in the memo: one `_Kept` or None per power (its seat, `_seats`), then
-its `_Known`. The entries kept are those whose legality is fixed (ON_BOARD ones are made
-anew, or taken again from `last`)."""
+its `_Known`."""
 
 
 _MEMO_SIZE = 1 << 14
@@ -199,7 +199,9 @@ class Strings:
                         and met.type is found.type
                     )
                 ):
-                    append(self._on_board(power, text, record) if entry is None else entry)
+                    if type(entry) is tuple:  # its legality depends on the board
+                        entry = self._on_board(power, text, record, entry[0])
+                    append(entry)
                     continue
             append(self._again(power, text, record))
         return len(texts)
@@ -255,8 +257,10 @@ class Strings:
         if same:
             kept = record[self.seats[power]]
             if kept is not None:  # made for equal units, other objects (a position made anew)
-                entry: OrderEntry | None = kept[4]
-                return self._on_board(power, text, record) if entry is None else entry
+                entry: OrderEntry | tuple[OrderEntry] = kept[4]
+                if type(entry) is tuple:
+                    return self._on_board(power, text, record, entry[0])
+                return entry  # type: ignore[return-value]  # (not a tuple)
         else:
             wrong = self.owner_error(power, text, own, span, unit)
             if wrong is not None:
@@ -276,43 +280,41 @@ class Strings:
         found: Unit | None,
     ) -> OrderEntry | OrderError:
         """The answer of a known string for `power`'s units (`unit`, and `found` where it names
-        another), the ones it was learnt for: an entry made now (from the strings of one kept
-        for another power when there is one) and kept in the power's seat; for an order whose
-        legality depends on the board, the seat keeps the units alone (`_on_board`)."""
+        another), the ones it was learnt for, with no entry kept for `power`: one made now
+        (from the strings of the last one made for these units, `like`, when there is one) and
+        kept in the power's seat."""
         known: _Known = record[-1]
-        order, reason = known[7:9]
+        order, reason, like = known[7:]
         if isinstance(order, Unreadable):
             return OrderError(power, text, order.message, order.span)
         assert order is not None
+        if reason is ON_BOARD:
+            reason = board_reason(self.map, self.board, power, order)
+        assert not isinstance(reason, Depends)
+        entry = _made(like, power, text, order, reason)
         own = known[0]
         if own is None or unit is None:  # a build or a waive: nothing to keep (rare)
-            if reason is ON_BOARD:
-                return self._on_board(power, text, record)
-            assert not isinstance(reason, Depends)
-            return OrderEntry(power, text, order, reason)
+            return entry
         seat = self.seats[power]
-        if reason is ON_BOARD:
-            kept: _Kept = (own, unit, known[1], found, None)
-            record = (*record[:seat], kept, *record[seat + 1 :])
-            self.memo.put(text, record)
-            return self._on_board(power, text, record)
-        assert not isinstance(reason, Depends)
-        like = next((kept[4] for kept in record[:-1] if kept is not None), None)
-        entry = _made(like, power, text, order, reason)
-        kept = (own, unit, known[1], found, entry)
-        self.memo.put(text, (*record[:seat], kept, *record[seat + 1 :]))
+        kept: _Kept = (own, unit, known[1], found, (entry,) if known[8] is ON_BOARD else entry)
+        if like is None:
+            known = (*known[:9], entry)
+        self.memo.put(text, (*record[:seat], kept, *record[seat + 1 : -1], known))
         return entry
 
-    def _on_board(self, power: str, text: str, record: _Record) -> OrderEntry:
-        """The entry of a known string whose order's legality depends on the board, for these
-        units: the last one made while its power and the board's verdict stay the same, else
-        one made now and kept as the last."""
+    def _on_board(self, power: str, text: str, record: _Record, kept: OrderEntry) -> OrderEntry:
+        """The entry of a known string whose order's legality depends on the board, for
+        `power`'s units: the one kept while the board's verdict stays the same, else one made
+        now and kept."""
         known: _Known = record[-1]
-        order, _, last = known[7:]
+        order = known[7]
         assert order is not None and not isinstance(order, Unreadable)
         verdict = board_reason(self.map, self.board, power, order)
-        if last is not None and last.power == power and last.illegal == verdict:
-            return last
-        entry = _made(last, power, text, order, verdict)
-        self.memo.put(text, (*record[:-1], (*known[:9], entry)))
+        if kept.illegal == verdict:
+            return kept
+        entry = entry_like(kept, power, verdict)
+        seat = self.seats[power]
+        own, unit, other, found, _ = record[seat]
+        again: _Kept = (own, unit, other, found, (entry,))
+        self.memo.put(text, (*record[:seat], again, *record[seat + 1 :]))
         return entry
