@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from sys import intern
 from typing import Any, Literal, NamedTuple
 
+from adjudicator.board.types import province_of
 from adjudicator.orders.model import Build, Order, Waive
 
 # The tags of CONTRACT.md, in the order they are printed.
@@ -48,7 +49,7 @@ class Resolution(NamedTuple):
     failed. The `reason` is written from the same record."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class OrderEntry:
     """One order read from a player's text: `illegal` holds the reason when it cannot be valid.
 
@@ -70,20 +71,28 @@ class OrderEntry:
     legal: Order | None = field(init=False, repr=False, compare=False)
     """The order when it counts (it is legal), else None: what the resolver is given."""
 
-    def __post_init__(self) -> None:
-        order, given = self.order, self.input
+    def __init__(
+        self, power: str, input: str | None, order: Order, illegal: str | None = None
+    ) -> None:
+        """The fields, and what the resolver and the result line take from them, set in one
+        call (the generated __init__ and a __post_init__ were two)."""
         text = str(order)
-        if given is not None and text == given:  # a text already canonical (most are): one string
-            text = given
+        if input is not None and text == input:  # a text already canonical (most are): one string
+            text = input
         if isinstance(order, Waive):
             province, unit = None, ""
         else:  # a unit's string is shared by every entry that orders it (a map has a few hundred)
-            unit = intern(str(order.unit))
-            province = None if isinstance(order, Build) else order.unit.province
+            ordered = order.unit
+            unit = intern(str(ordered))
+            province = None if isinstance(order, Build) else province_of(ordered.location)
         put = object.__setattr__  # (the frozen dataclass's own way)
+        put(self, "power", power)
+        put(self, "input", input)
+        put(self, "order", order)
+        put(self, "illegal", illegal)
         put(self, "province", province)
-        put(self, "line", OrderResult(self.power, unit, given, text, "succeeds", (), None))
-        put(self, "legal", order if self.illegal is None else None)
+        put(self, "line", _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ())))
+        put(self, "legal", order if illegal is None else None)
 
 
 def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry:
@@ -94,16 +103,21 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     new: OrderEntry = OrderEntry.__new__(OrderEntry)
     put = object.__setattr__  # (the frozen dataclass's own way)
     put(new, "power", power)
+    order = entry.order
     put(new, "input", entry.input)
-    put(new, "order", entry.order)
+    put(new, "order", order)
     put(new, "illegal", illegal)
     put(new, "province", entry.province)
     line = entry.line
-    if line.power != power:
-        line = OrderResult(power, line.unit, line.input, line.order, "succeeds", (), None)
+    if line[0] != power:
+        line = _new(OrderResult, (power, *line[1:]))
     put(new, "line", line)
-    put(new, "legal", entry.order if illegal is None else None)
+    put(new, "legal", order if illegal is None else None)
     return new
+
+
+_new = tuple.__new__
+"""A named tuple from a tuple of its fields, with no Python __new__ (its generated one)."""
 
 
 COMMENT = "comment"

@@ -93,7 +93,7 @@ def _learn(
     units: tuple[Unit | None, Unit | None],
 ) -> _Known:
     """What `text` says, with the order it gives `units` (none when there is no ordered unit);
-    kept in the memo with no entry yet."""
+    the caller keeps it (`Strings._given`)."""
     game_map, kind_code = strings.map, strings.kind
     if isinstance(reading, Unreadable):
         known: _Known = (None, None, None, None, None, None, None, reading, None, None)
@@ -119,7 +119,6 @@ def _learn(
                 reason,
                 None,
             )
-    strings.memo.put(text, (*strings.empty, known))
     return known
 
 
@@ -231,8 +230,12 @@ class Strings:
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
+        record = (*self.empty, known)
         wrong = self.owner_error(power, text, own, known[2], unit)
-        return wrong or self._given(power, text, (*self.empty, known), unit, found)
+        if wrong is not None:
+            self.memo.put(text, record)
+            return wrong
+        return self._given(power, text, record, unit, found, fresh=True)
 
     def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError:
         """A string of one order already read, with no entry kept for this power and these
@@ -268,7 +271,7 @@ class Strings:
             if own is not None:
                 reading = _read(self.map, self.kind, text)
                 known = _learn(self, text, reading, (unit, found))
-                record = (*self.empty, known)
+                return self._given(power, text, (*self.empty, known), unit, found, fresh=True)
         return self._given(power, text, record, unit, found)
 
     def _given(
@@ -278,22 +281,26 @@ class Strings:
         record: _Record,
         unit: Unit | None,
         found: Unit | None,
+        fresh: bool = False,
     ) -> OrderEntry | OrderError:
         """The answer of a known string for `power`'s units (`unit`, and `found` where it names
         another), the ones it was learnt for, with no entry kept for `power`: one made now
         (from the strings of the last one made for these units, `like`, when there is one) and
-        kept in the power's seat."""
+        kept in the power's seat. `fresh`: the record is not in the memo yet."""
         known: _Known = record[-1]
         order, reason, like = known[7:]
-        if isinstance(order, Unreadable):
-            return OrderError(power, text, order.message, order.span)
+        own = known[0]
+        if isinstance(order, Unreadable) or own is None or unit is None:
+            if fresh:  # (learnt: kept with no entry; a build or a waive keeps none, rare)
+                self.memo.put(text, record)
+            if isinstance(order, Unreadable):
+                return OrderError(power, text, order.message, order.span)
         assert order is not None
         if reason is ON_BOARD:
             reason = board_reason(self.map, self.board, power, order)
         assert not isinstance(reason, Depends)
         entry = _made(like, power, text, order, reason)
-        own = known[0]
-        if own is None or unit is None:  # a build or a waive: nothing to keep (rare)
+        if own is None or unit is None:
             return entry
         seat = self.seats[power]
         kept: _Kept = (own, unit, known[1], found, (entry,) if known[8] is ON_BOARD else entry)

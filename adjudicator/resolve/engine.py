@@ -169,9 +169,13 @@ def _movement(
         if order is None and i not in why:
             results[i] = _line(units[i], at[i], Hold, SUCCESS)
     for i, resolution in why.items():
+        entry = at[i]
         if gone and provinces[i] in gone:
             resolution = _disbanded(resolution)
-        results[i] = _line(units[i], at[i], Hold, resolution)
+        elif entry is not None and entry.illegal is None:  # (`_line`'s usual case, inline)
+            results[i] = _new(OrderResult, entry.line[:4] + _WORD[resolution[0]] + resolution[1:])
+            continue
+        results[i] = _line(units[i], entry, Hold, resolution)
     return _sort(results), done.units, dislodged  # type: ignore[arg-type]  # (no None left)
 
 

@@ -194,9 +194,12 @@ class _Outcome:
             }
         # Success, the common case, is left out; the others are explained, once each: failed
         # moves (stranded ones included), failed supports, convoys, dislodged units.
-        result = self.d.result
-        resolution = self._resolution
-        why = {i: resolution(i) for i in stayed}
+        result, kind = self.d.result, t.kind
+        resolution, move = self._resolution, self._move
+        why = {
+            i: move(i) if kind[i] == MOVE and i not in dislodger else resolution(i)
+            for i in stayed
+        }
         for i in t.supports:
             if not result[i]:
                 why[i] = resolution(i)
