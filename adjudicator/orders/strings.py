@@ -2,9 +2,10 @@
 
 A string that is one order alone (no header, comment, separator or surrounding space) is read
 once and kept by text, with the order it gave the units it named and the entries made for it
-(a power each). A new position mostly meets the same units where the text names them: then
-the answer is one lookup of the text and one of each unit. Everything kept is immutable and
-shared by every thread; a lost race only means learning a text again.
+(a power each), each with the unit it was made for. A new position mostly holds the very same
+Unit objects where the text names them (positions share their units): then the answer is one
+lookup of the text, one of the unit and an identity. Everything kept is immutable and shared
+by every thread; a lost race only means learning a text again.
 """
 
 from __future__ import annotations
@@ -48,21 +49,22 @@ gave the units last met where it names them (a new position mostly meets the sam
 plain tuple, unpacked by the names above where it is read: a named tuple's fields, and
 unpacking one, are unspecialised in CPython 3.11."""
 
-_Kept = tuple[str, Unit, str | None, Unit | None, OrderEntry | tuple[OrderEntry]]
-"""An entry of a string for one power, with what a phase must hold for it to be the answer:
-the province of the ordered unit and the unit met there, the province of the other unit (None:
-the order names none) and the unit met there (None: none). The entry of an order whose legality
-depends on the board is kept alone in a tuple: it is the answer while the board's verdict stays
-the same (`Strings._on_board`). The units are the position's own objects:
-a new position mostly holds the very same ones (positions share their units), so the usual
-check is two look-ups and an identity."""
-
 _Record = tuple[Any, ...]
-"""A string's record in the memo: one `_Kept` or None per power (its seat, `_seats`), then
-its `_Known`."""
+"""A string's record in the memo, one flat tuple (one object a string: memory): for each power
+(its seat, `_seats`) the entry kept for it or None; then for each power the Unit object that
+entry was made for (None: no entry, or one whose legality depends on the board, which
+`Strings._again` asks the board for each time); then the ten fields of its `_Known`
+(`record[-_KNOWN:]`). The units met are the position's own objects: a new position mostly
+holds the very same ones, so the usual check is one look-up and an identity; the other unit a
+support or convoy names is checked by its type and place (`_Known`), whoever owns it."""
+
+_KNOWN = 10
 
 
-_MEMO_SIZE = 1 << 14
+_MEMO_SIZE = 3 << 12
+"""Strings a generation of the memo holds (so at most twice as many are kept): the memory of a
+long batch (100,000 phases: records, entries and lines of ~24,000 strings, within 1.5x of a
+1,000-phase run) against the strings met again (a dense phase meets ~31, ~1.7 of them new)."""
 _RETREAT = PhaseKind.RETREAT
 """An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
@@ -96,32 +98,42 @@ def _learn(
     the caller keeps it (`Strings._given`)."""
     game_map, kind_code = strings.map, strings.kind
     if isinstance(reading, Unreadable):
-        known: _Known = (None, None, None, None, None, None, None, reading, None, None)
-    else:
-        unit, found = units
-        if unit is None and reading.own is not None:
-            known = (reading.own, reading.other, reading.span, *_NONE)
-        else:
-            own = None if unit is None else ref(unit.type, unit.location)
-            other = None if found is None else ref(found.type, found.location)
-            read = order_of(game_map, kind_code, text, reading, own, other)
-            order: model.Order | Unreadable = read if isinstance(read, Unreadable) else read[0]
-            reason = None if isinstance(read, Unreadable) else read[1]
-            known = (
-                reading.own,
-                reading.other,
-                reading.span,
-                None if own is None else own.type,
-                None if own is None else own.location,
-                None if other is None else other.type,
-                None if other is None else other.location,
-                order,
-                reason,
-                None,
-            )
-    return known
+        return (None, None, None, None, None, None, None, reading, None, None)
+    unit, found = units
+    if unit is None and reading.own is not None:
+        return (reading.own, reading.other, _shared(reading.span), *_NONE)
+    own = None if unit is None else ref(unit.type, unit.location)
+    other = None if found is None else ref(found.type, found.location)
+    read = order_of(game_map, kind_code, text, reading, own, other)
+    order: model.Order | Unreadable = read if isinstance(read, Unreadable) else read[0]
+    reason = None if isinstance(read, Unreadable) else read[1]
+    return (
+        reading.own,
+        reading.other,
+        _shared(reading.span),
+        None if own is None else own.type,
+        None if own is None else own.location,
+        None if other is None else other.type,
+        None if other is None else other.location,
+        order,
+        reason,
+        None,
+    )
 
 
+def _shared(span: Span | None) -> Span | None:
+    """One tuple for each span a record keeps (texts of one shape share theirs: memory)."""
+    if span is None:
+        return None
+    kept = _SPANS.get(span)
+    if kept is None:
+        if len(_SPANS) >= 1 << 12:
+            _SPANS.clear()
+        kept = _SPANS[span] = span
+    return kept
+
+
+_SPANS: dict[Span, Span] = {}
 _NONE = (None,) * 7
 """What a text that names a unit knows when none stands there: no units met, no order."""
 
@@ -145,7 +157,7 @@ class Strings:
     looked up once rather than per power (the memo, the powers' places, the units that take
     orders: in a retreat phase the dislodged ones)."""
 
-    __slots__ = ("board", "empty", "kind", "map", "memo", "own_units", "seats")
+    __slots__ = ("board", "empty", "kind", "map", "memo", "own_units", "seats", "width")
 
     def __init__(self, game_map: Map, board: Board, kind: PhaseKind) -> None:
         self.map = game_map
@@ -153,8 +165,10 @@ class Strings:
         self.kind = kind
         self.memo = memo(game_map, kind)
         self.seats = _seats(game_map)
-        self.empty: tuple[None, ...] = (None,) * len(self.seats)
-        """A record's seats with no entry kept."""
+        self.width = len(self.seats)
+        """Where a record's units met start (after an entry for each power)."""
+        self.empty: tuple[None, ...] = (None,) * (2 * self.width)
+        """A record's entries and units met, none kept."""
         self.own_units: Mapping[str, Unit] = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
@@ -166,10 +180,13 @@ class Strings:
 
     def read(self, power: str, texts: Sequence[str], results: list[OrderEntry | OrderError]) -> int:
         """Read a power's strings while each is one order alone, into `results`; how many
-        were. The usual case is the entry kept for the power, when the units it was made for
-        stand where the text names them: two look-ups and an identity (see `_Kept`)."""
+        were. The usual case is the entry kept for the power, when the unit it was made for
+        stands where the text names it and the other unit it names is as it was (`_Record`)."""
         known_strings, own_units, units = self.memo, self.own_units, self.board.units
         young, seat = known_strings.young, self.seats[power]  # an older young generation does too
+        width = self.width
+        met_at, other_at = seat + width, 2 * width + 1  # (indices from the start: specialised)
+        type_at, location_at = other_at + 4, other_at + 5  # (see `_Known`)
         get_own, get_other, append = own_units.get, units.get, results.append
         start = len(results)  # (each text read appends one result)
         for text in texts:
@@ -185,21 +202,18 @@ class Strings:
                         return len(results) - start
                     append(entry)
                     continue
-            kept = record[seat]
-            if kept is not None:
-                own, unit, other, found, entry = kept
-                if get_own(own) is unit and (
-                    other is None
-                    or (met := get_other(other)) is found
-                    or (
-                        met is not None
-                        and found is not None
-                        and met.location == found.location
-                        and met.type is found.type
-                    )
+            entry = record[seat]
+            if entry is not None and get_own(entry.province) is record[met_at]:
+                other = record[other_at]
+                if other is None:
+                    append(entry)
+                    continue
+                found = get_other(other)
+                if (
+                    record[type_at] is None
+                    if found is None
+                    else found.type is record[type_at] and found.location == record[location_at]
                 ):
-                    if type(entry) is tuple:  # its legality depends on the board
-                        entry = self._on_board(power, text, record, entry[0])
                     append(entry)
                     continue
             append(self._again(power, text, record))
@@ -230,20 +244,20 @@ class Strings:
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
-        record = (*self.empty, known)
+        record = (*self.empty, *known)
         wrong = self.owner_error(power, text, own, known[2], unit)
         if wrong is not None:
             self.memo.put(text, record)
             return wrong
-        return self._given(power, text, record, unit, found, fresh=True)
+        return self._given(power, text, record, unit, fresh=True)
 
     def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError:
-        """A string of one order already read, with no entry kept for this power and these
-        units: the units it was learnt for (the entry is made now, or its legality depends on
-        the board), or others: not `power`'s (an error), missing (a build or waive names none),
-        or other units (then the order for these is learnt)."""
-        known: _Known = record[-1]
-        own, other, span, own_type, own_location, other_type, other_location = known[:7]
+        """A string of one order already read, with no entry for this power and these units
+        at once: the units it was learnt for (an entry made for equal units of other objects,
+        or one whose legality depends on the board, or none yet), or others: not `power`'s (an
+        error), missing (a build or waive names none), or other units (then the order for
+        these is learnt)."""
+        own, other, span, own_type, own_location, other_type, other_location = record[-10:-3]
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         same = (
@@ -258,12 +272,9 @@ class Strings:
             )
         )
         if same:
-            kept = record[self.seats[power]]
-            if kept is not None:  # made for equal units, other objects (a position made anew)
-                entry: OrderEntry | tuple[OrderEntry] = kept[4]
-                if type(entry) is tuple:
-                    return self._on_board(power, text, record, entry[0])
-                return entry  # type: ignore[return-value]  # (not a tuple)
+            kept: OrderEntry | None = record[self.seats[power]]
+            if kept is not None:
+                return kept if record[-2] is not ON_BOARD else self._on_board(text, record, kept)
         else:
             wrong = self.owner_error(power, text, own, span, unit)
             if wrong is not None:
@@ -271,57 +282,59 @@ class Strings:
             if own is not None:
                 reading = _read(self.map, self.kind, text)
                 known = _learn(self, text, reading, (unit, found))
-                return self._given(power, text, (*self.empty, known), unit, found, fresh=True)
-        return self._given(power, text, record, unit, found)
+                return self._given(power, text, (*self.empty, *known), unit, fresh=True)
+        return self._given(power, text, record, unit)
 
     def _given(
-        self,
-        power: str,
-        text: str,
-        record: _Record,
-        unit: Unit | None,
-        found: Unit | None,
-        fresh: bool = False,
+        self, power: str, text: str, record: _Record, unit: Unit | None, fresh: bool = False
     ) -> OrderEntry | OrderError:
-        """The answer of a known string for `power`'s units (`unit`, and `found` where it names
-        another), the ones it was learnt for, with no entry kept for `power`: one made now
-        (from the strings of the last one made for these units, `like`, when there is one) and
-        kept in the power's seat. `fresh`: the record is not in the memo yet."""
-        known: _Known = record[-1]
-        order, reason, like = known[7:]
-        own = known[0]
+        """The answer of a known string for `power`'s unit (`unit`), the one it was learnt
+        for, with no entry kept for `power`: one made now (from the strings of the first one
+        made for these units, `like`, when there is one) and kept in the power's seat, with
+        the unit (none for an order whose legality depends on the board). `fresh`: the
+        record is not in the memo yet."""
+        order, reason, like = record[-3:]
+        own = record[-_KNOWN]
         if isinstance(order, Unreadable) or own is None or unit is None:
             if fresh:  # (learnt: kept with no entry; a build or a waive keeps none, rare)
                 self.memo.put(text, record)
             if isinstance(order, Unreadable):
                 return OrderError(power, text, order.message, order.span)
         assert order is not None
-        if reason is ON_BOARD:
+        board = reason is ON_BOARD
+        if board:
             reason = board_reason(self.map, self.board, power, order)
         assert not isinstance(reason, Depends)
         entry = _made(like, power, text, order, reason)
         if own is None or unit is None:
             return entry
         seat = self.seats[power]
-        kept: _Kept = (own, unit, known[1], found, (entry,) if known[8] is ON_BOARD else entry)
-        if like is None:
-            known = (*known[:9], entry)
-        self.memo.put(text, (*record[:seat], kept, *record[seat + 1 : -1], known))
+        met_at = seat + self.width
+        first = record[-1] if like is not None else entry  # (the first made for the units)
+        self.memo.put(
+            text,
+            (
+                *record[:seat],
+                entry,
+                *record[seat + 1 : met_at],
+                None if board else unit,
+                *record[met_at + 1 : -1],
+                first,
+            ),
+        )
         return entry
 
-    def _on_board(self, power: str, text: str, record: _Record, kept: OrderEntry) -> OrderEntry:
-        """The entry of a known string whose order's legality depends on the board, for
-        `power`'s units: the one kept while the board's verdict stays the same, else one made
-        now and kept."""
-        known: _Known = record[-1]
-        order = known[7]
+    def _on_board(self, text: str, record: _Record, kept: OrderEntry) -> OrderEntry:
+        """The entry of a known string whose order's legality depends on the board, for the
+        units it was made for: the one kept while the board's verdict stays the same, else one
+        made now and kept."""
+        order = record[-3]
         assert order is not None and not isinstance(order, Unreadable)
+        power = kept.power
         verdict = board_reason(self.map, self.board, power, order)
         if kept.illegal == verdict:
             return kept
         entry = entry_like(kept, power, verdict)
         seat = self.seats[power]
-        own, unit, other, found, _ = record[seat]
-        again: _Kept = (own, unit, other, found, (entry,))
-        self.memo.put(text, (*record[:seat], again, *record[seat + 1 :]))
+        self.memo.put(text, (*record[:seat], entry, *record[seat + 1 :]))
         return entry
