@@ -72,26 +72,40 @@ class OrderEntry:
     """The order when it counts (it is legal), else None: what the resolver is given."""
 
     def __init__(
-        self, power: str, input: str | None, order: Order, illegal: str | None = None
+        self,
+        power: str,
+        input: str | None,
+        order: Order,
+        illegal: str | None = None,
+        *,
+        like: OrderEntry | None = None,
     ) -> None:
         """The fields, and what the resolver and the result line take from them, set in one
-        call (the generated __init__ and a __post_init__ were two)."""
-        text = str(order)
-        if input is not None and text == input:  # a text already canonical (most are): one string
-            text = input
-        if isinstance(order, Waive):
-            province, unit = None, ""
-        else:  # a unit's string is shared by every entry that orders it (a map has a few hundred)
-            ordered = order.unit
-            unit = intern(str(ordered))
-            province = None if isinstance(order, Build) else province_of(ordered.location)
+        call. `like`: an entry of the same text and order (another power's, or on another
+        board), whose strings are taken rather than written again (see `entry_like`)."""
+        if like is not None:
+            province = like.province
+            line = like.line
+            if line[0] != power:
+                line = _new(OrderResult, (power, *line[1:]))
+        else:
+            text = str(order)
+            if input is not None and text == input:  # already canonical (most are): one string
+                text = input
+            if isinstance(order, Waive):
+                province, unit = None, ""
+            else:  # a unit's string is shared by every entry that orders it (a few hundred a map)
+                ordered = order.unit
+                unit = intern(str(ordered))
+                province = None if isinstance(order, Build) else province_of(ordered.location)
+            line = _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ()))
         put = object.__setattr__  # (the frozen dataclass's own way)
         put(self, "power", power)
         put(self, "input", input)
         put(self, "order", order)
         put(self, "illegal", illegal)
         put(self, "province", province)
-        put(self, "line", _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ())))
+        put(self, "line", line)
         put(self, "legal", order if illegal is None else None)
 
 
@@ -100,20 +114,7 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     the same text read for another power, or its legality on another board. Its order and unit
     are not written again (a third of the cost of an entry made from nothing), and its line
     only differs from `entry`'s in its power."""
-    new: OrderEntry = OrderEntry.__new__(OrderEntry)
-    put = object.__setattr__  # (the frozen dataclass's own way)
-    put(new, "power", power)
-    order = entry.order
-    put(new, "input", entry.input)
-    put(new, "order", order)
-    put(new, "illegal", illegal)
-    put(new, "province", entry.province)
-    line = entry.line
-    if line[0] != power:
-        line = _new(OrderResult, (power, *line[1:]))
-    put(new, "line", line)
-    put(new, "legal", order if illegal is None else None)
-    return new
+    return OrderEntry(power, entry.input, entry.order, illegal, like=entry)
 
 
 _new = tuple.__new__
