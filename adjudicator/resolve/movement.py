@@ -197,8 +197,7 @@ class _Outcome:
         result, kind = self.d.result, t.kind
         resolution, move = self._resolution, self._move
         why = {
-            i: move(i) if kind[i] == MOVE and i not in dislodger else resolution(i)
-            for i in stayed
+            i: move(i) if kind[i] == MOVE and i not in dislodger else resolution(i) for i in stayed
         }
         for i in t.supports:
             if not result[i]:
