@@ -43,6 +43,7 @@ class OrderTable:
         "moves",
         "moves_into",
         "occupant",
+        "opposed",
         "orders",
         "province",
         "route",
@@ -52,6 +53,7 @@ class OrderTable:
         "supports",
         "target",
         "units",
+        "unopposed",
         "void",
         "weak",
         "weak_landing",
@@ -113,6 +115,15 @@ class OrderTable:
     weak_landing: list[bool]
     """For a move that may go by convoy: every fleet that could land it does so across a weak
     link (DPjudge judges a convoy by its last step); empty on maps without weak links."""
+    unopposed: list[bool]
+    """The decisions nothing opposes, true from the start (`decisions`): a move into an empty
+    province nobody else enters, not only by convoy (it arrives, whatever its strength), a
+    support or convoy in use nobody moves against (it stands)."""
+    opposed: list[int]
+    """The other decisions, each once, in no order (`decisions` settles them): moves into a
+    province someone stands in or another move enters, or only by convoy; supports and convoys
+    in use that a move goes against. Holds, void supports and convoys, stranded moves are no
+    decision."""
     _index: dict[str, int] | None
 
     def __init__(
@@ -126,6 +137,8 @@ class OrderTable:
         self.facts, self.province, self.units, self.orders = facts, provinces, units, orders
         self.kind = [HOLD] * n
         self.moves, self.supports, self.convoys, self.supporting = [], [], [], []
+        self.unopposed = [False] * n
+        self.opposed = []
         self.dest = [""] * n
         self.target = [""] * n
         self.support_area = [""] * n

@@ -53,6 +53,9 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
         if mode != LAND:
             route[i] = mode
             if mode == BY_CONVOY:
+                if t.unopposed[i]:  # (only by convoy: a decision, whatever it meets)
+                    t.unopposed[i] = False
+                    t.opposed.append(i)
                 _by_convoy_only(game_map, t, i)
     if candidates:
         _assign(t, candidates, left_out)
@@ -195,10 +198,16 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
         t.stranded.add(i)
         t.kind[i] = HOLD
         t.occupant[i] = NONE
+        t.opposed.remove(i)  # (no decision: the unit holds)
         into = t.moves_into[t.dest[i]]
         into.remove(i)
         if not into:
             del t.moves_into[t.dest[i]]
+        elif len(into) == 1:  # the other move there may now be unopposed
+            other = into[0]
+            if t.occupant[other] == NONE and t.route[other] != BY_CONVOY:
+                t.unopposed[other] = True
+                t.opposed.remove(other)
 
 
 def _assign(

@@ -41,9 +41,15 @@ class Decisions:
         self.t = table
         self.rules = rules
         n = table.size
-        self.state = [RESOLVED] * n
-        self.result = [False] * n
-        self.paradox = [False] * n
+        self.state = state = [RESOLVED] * n
+        for i in table.opposed:
+            state[i] = UNRESOLVED
+        self.result = table.unopposed[:]
+        """Every move is a decision, and so is every matched support and every convoy in use;
+        holds, void supports and convoys are settled (as failing) from the start, and so is
+        what nothing opposes (`OrderTable.unopposed`, as succeeding). `resolve_all` settles the
+        rest."""
+        self.paradox: set[int] = set()
         """Convoys made to fail by the paradox rule."""
         self.bounced: dict[int, Bounce] = {}
         """Failed move -> its attack strength and the unit that held it off (`_move_fails`),
@@ -52,70 +58,8 @@ class Decisions:
         self._deps: list[int] = []
         self._paths: dict[int, bool] = {}
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
-        self._any_route = rules.multi_route_convoy != "all_routes"
-        self._paradox_1982 = rules.convoy_paradox == "1982"
-        self._paradox_dptg = rules.convoy_paradox == "dptg"
-        self._convoy_cuts_own_area = rules.convoyed_attack_cuts_support_on_itself
-        self._literal_dislodged_effect = rules.dislodged_unit_effect == "always"
         self._weak = bool(table.weak)
         """The map has weak links: a move's own strength may be ½ (`_own`)."""
-        self._looking = True
-        """In the first look every open decision asked counts as a guess (`_first_look`)."""
-        self._open_decisions()
-        self._looking = False
-
-    def _open_decisions(self) -> None:
-        """Every move is a decision, and so is every matched support and every convoy in use;
-        holds and void supports and convoys are settled (as failing) from the start.
-
-        What has nothing to weigh is settled at once: a support or convoy nobody moves
-        against stands, and a move not only by convoy into an empty province nobody else
-        enters arrives (whatever its strength). The rest is open, and `_first_look` settles
-        what of it asks no open decision."""
-        t, state, result = self.t, self.state, self.result
-        attacked, kind, province = t.moves_into, t.kind, t.province
-        occupant, route, dest = t.occupant, t.route, t.dest
-        opened = []
-        for i in t.supporting:
-            if province[i] in attacked:
-                state[i] = UNRESOLVED
-                opened.append(i)
-            else:
-                result[i] = True
-        for m in t.moves:
-            if occupant[m] == NONE and route[m] != BY_CONVOY and len(attacked[dest[m]]) == 1:
-                result[m] = True
-            elif kind[m] == MOVE:  # (not stranded: a stranded move, only by convoy, holds)
-                state[m] = UNRESOLVED
-                opened.append(m)
-        if opened:
-            self._first_look(opened)
-
-    def _first_look(self, opened: list[int]) -> None:
-        """Judge each open decision once, the supports and convoys first, then the moves, by
-        the conditions the algorithm uses, with every open decision taken as a guess (failing):
-        one that asked no guess is final, as `resolve` rules. The algorithm would find the same
-        on first sight, so the order in which it meets everything else does not change. (A
-        move at a unit ordered away is left to the algorithm: it asks whether that unit
-        leaves.)"""
-        t, state, result, deps = self.t, self.state, self.result, self._deps
-        kind, occupant = t.kind, t.occupant
-        for i in opened:
-            if kind[i] == MOVE:
-                o = occupant[i]
-                if o != NONE and kind[o] == MOVE:
-                    continue
-                bounce = self._move_fails(i)
-                value = bounce is None
-                if bounce is not None and not deps:
-                    self.bounced[i] = bounce  # (kept only when final, as in `resolve`)
-            else:
-                value = self._adjudicate(i)
-            if deps:
-                deps.clear()  # it asked an open decision: the algorithm decides it
-            else:
-                result[i] = value
-                state[i] = RESOLVED
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
@@ -129,49 +73,49 @@ class Decisions:
             return
 
     def resolve(self, i: int) -> bool:
-        state = self.state[i]
-        if state == RESOLVED:
+        state = self.state
+        now = state[i]
+        if now == RESOLVED:
             return self.result[i]
-        deps = self._deps
-        if state == GUESSING or self._looking:
+        result, deps = self.result, self._deps
+        if now == GUESSING:
             if i not in deps:
                 deps.append(i)
-            return self.result[i]
+            return result[i]
         mark = len(deps)
-        self.result[i] = False
-        self.state[i] = GUESSING
-        is_move = self.t.kind[i] == MOVE
-        bounce = self._move_fails(i) if is_move else None
-        first = bounce is None if is_move else self._adjudicate(i)
+        result[i] = False
+        state[i] = GUESSING
+        if self.t.kind[i] == MOVE:
+            bounce = self._move_fails(i)
+            first = bounce is None
+        else:
+            bounce = None
+            first = self._adjudicate(i)
         if len(deps) == mark:
             # Independent of any guess: final. (The backup rule may have settled it already.)
-            if self.state[i] != RESOLVED:
-                self.result[i] = first
-                self.state[i] = RESOLVED
+            if state[i] != RESOLVED:
+                result[i] = first
+                state[i] = RESOLVED
                 if bounce is not None:
                     self.bounced[i] = bounce
-            return self.result[i]
+            return result[i]
         if deps[mark] != i:
             # Depends on a guess made further up: stay a guess, let that order sort it out.
             deps.append(i)
-            self.result[i] = first
+            result[i] = first
             return first
         # A cycle through this decision: try the other guess.
         self._forget(mark)
-        self.result[i] = True
-        self.state[i] = GUESSING
-        second = self._move_fails(i) is None if is_move else self._adjudicate(i)
+        result[i] = True
+        state[i] = GUESSING
+        second = self._move_fails(i) is None if self.t.kind[i] == MOVE else self._adjudicate(i)
         if first == second:
             self._forget(mark)
-            self.result[i] = first
-            self.state[i] = RESOLVED
+            result[i] = first
+            state[i] = RESOLVED
             return first
         self._backup(mark)
         return self.resolve(i)
-
-    def _decided(self, i: int) -> bool:
-        """`resolve` for a decision most likely settled already: no frame when it is."""
-        return self.result[i] if self.state[i] == RESOLVED else self.resolve(i)
 
     def _forget(self, mark: int) -> None:
         for k in self._deps[mark:]:
@@ -190,8 +134,8 @@ class Decisions:
             # The Szykman rule (also the fallback of the 1982 rule): the convoys fail.
             for k in convoys:
                 self._settle(k, False)
-                self.paradox[k] = True
-            if self._paradox_dptg and not self._all_fail_consistent(convoys):
+                self.paradox.add(k)
+            if self.rules.convoy_paradox == "dptg" and not self._all_fail_consistent(convoys):
                 # The DPTG: no consistent outcome with every convoy failing: all moves fail.
                 for k in cycle:
                     if kinds[k] == MOVE:
@@ -205,15 +149,18 @@ class Decisions:
 
     def _all_fail_consistent(self, convoys: list[int]) -> bool:
         """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What the
-        test settles stays only when the answer is yes."""
-        saved = (self.state[:], self.result[:], self.paradox[:])
+        test settles stays only when the answer is yes (put back in place: `resolve` and
+        `resolve_all` hold the lists)."""
+        state, result, paradox = self.state[:], self.result[:], set(self.paradox)
         paths = dict(self._paths)  # convoy routes found during the trial go with it
         bounced = dict(self.bounced)
         mark = len(self._deps)
         t = self.t
         for k in convoys:
             if not any(self.resolve(m) for m in t.moves_into.get(t.province[k], ())):
-                self.state, self.result, self.paradox = saved
+                self.state[:], self.result[:] = state, result
+                self.paradox.clear()
+                self.paradox.update(paradox)
                 self._paths = paths
                 self.bounced = bounced
                 del self._deps[mark:]
@@ -272,7 +219,7 @@ class Decisions:
         t = self.t
         area = t.support_area[s]
         if (
-            self._paradox_1982
+            self.rules.convoy_paradox == "1982"
             and area in t.convoying_seas
             and t.route[m] != LAND
             and self.by_convoy(m)
@@ -280,7 +227,9 @@ class Decisions:
             # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
             # even when it dislodges the supporter (DATC 6.F.17).
             return False
-        if t.province[m] == area and not (self._convoy_cuts_own_area and self.by_convoy(m)):
+        if t.province[m] == area and not (
+            self.rules.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
+        ):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
         if t.weak and t.weak[m] and (t.route[m] == LAND or not self.by_convoy(m)):
@@ -297,7 +246,7 @@ class Decisions:
         fleets = t.convoy_fleets.get(m)
         if not fleets:
             return False
-        if self._any_route or m in t.whole_route or len(fleets) == 1:
+        if self.rules.multi_route_convoy != "all_routes" or m in t.whole_route or len(fleets) == 1:
             # (One fleet on a route makes the route alone: `route_exists` would ask it alone.)
             return all(self.resolve(c) for c in fleets)
         state = self.state
@@ -376,7 +325,11 @@ class Decisions:
         if occupant != NONE and not (
             t.kind[occupant] == MOVE
             and (t.facing[m] == NONE or self.opponent(m) == NONE)
-            and self._decided(occupant)
+            and (
+                self.result[occupant]
+                if self.state[occupant] == RESOLVED
+                else self.resolve(occupant)
+            )
         ):
             against = t.units[occupant].power
             if against == t.units[m].power:
@@ -388,7 +341,8 @@ class Decisions:
     def hold(self, unit: int) -> int:
         """The hold strength of the unit standing in a move's target (`OrderTable.occupant`)."""
         if self.t.kind[unit] == MOVE:
-            return 0 if self._decided(unit) else 1
+            settled = self.result[unit] if self.state[unit] == RESOLVED else self.resolve(unit)
+            return 0 if settled else 1
         return 1 + self._support_count(unit) if self.t.backers[unit] else 1
 
     def defend(self, m: int) -> float:
@@ -404,6 +358,6 @@ class Decisions:
             # after a head-to-head battle, or always under the literal rule.
             if self.opponent(m) != NONE:
                 return 0
-            if self._literal_dislodged_effect and not self.resolve(m):
+            if self.rules.dislodged_unit_effect == "always" and not self.resolve(m):
                 return 0
         return self._strength(m) if t.backers[m] or self._weak else 1

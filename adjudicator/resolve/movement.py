@@ -403,7 +403,7 @@ class _Outcome:
             return Resolution(
                 False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", ()
             )
-        if d.paradox[i]:
+        if i in d.paradox:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
             return Resolution(False, ("disrupted",), reason, ())
@@ -419,7 +419,7 @@ class _Outcome:
         broken = []
         fleets = []
         for c in t.convoy_fleets.get(m, ()):
-            if d.paradox[c]:
+            if c in d.paradox:
                 fleets.append(name := str(t.units[c]))
                 broken.append(name + " ignored (convoy paradox)")
             elif not d.result[c]:

@@ -97,17 +97,29 @@ def table_of(
         find_weak_links(game_map, t)
     if t.convoyed:
         t.supporting += sorted(t.convoyed)
+    if t.supporting:
+        _oppose_supporting(t)
     return t
+
+
+def _oppose_supporting(t: OrderTable) -> None:
+    """The supports and convoys in use that a move goes against are opposed; the others
+    nothing opposes (`OrderTable.unopposed`)."""
+    moves_into, provinces, unopposed, opposed = t.moves_into, t.province, t.unopposed, t.opposed
+    for i in t.supporting:
+        if provinces[i] in moves_into:
+            opposed.append(i)
+        else:
+            unopposed[i] = True
 
 
 def _read_orders(t: OrderTable) -> list[int]:
     """Each unit's kind of order, the moves into each province, and then who stands in each
     province moved into and the head-to-head pairs (as if every move went over land: the
-    convoy steps correct the few that go by convoy). Returns the armies that may go by convoy
-    (ordered to, or with no land route), in unit order.
-
-    One pass over the orders, then one over the units, each asking whether anyone moves into
-    its province: cheaper than a dict from province to unit number (the table has none)."""
+    convoy steps correct the few that go by convoy), and which moves are opposed (another
+    move into their province, or a unit in it). Returns the armies that may go by convoy
+    (ordered to, or with no land route), in unit order. One pass over the orders, then one
+    over the units (`_find_occupants`)."""
     orders, provinces = t.orders, t.province
     kind, moves, supports, convoys = t.kind, t.moves, t.supports, t.convoys
     facts = t.facts
@@ -119,6 +131,7 @@ def _read_orders(t: OrderTable) -> list[int]:
         t.moves_into,
     )
     army = _ARMY
+    unopposed, opposed = t.unopposed, t.opposed
     maybe_convoyed = []
     for i, order in enumerate(orders):
         cls = type(order)
@@ -129,9 +142,16 @@ def _read_orders(t: OrderTable) -> list[int]:
             target[i] = to
             dest[i] = where = prov[to]
             if where in moves_into:
-                moves_into[where].append(i)
+                into = moves_into[where]
+                if len(into) == 1:  # two moves there now: both are opposed
+                    first = into[0]
+                    unopposed[first] = False
+                    opposed.append(first)
+                into.append(i)
+                opposed.append(i)
             else:
                 moves_into[where] = [i]
+                unopposed[i] = True  # (so far)
             if order.unit.type is army and (  # type: ignore[union-attr]
                 order.via_convoy or where not in army_near.get(provinces[i], _NOWHERE)  # type: ignore[union-attr]
             ):
@@ -143,15 +163,27 @@ def _read_orders(t: OrderTable) -> list[int]:
             kind[i] = CONVOY
             convoys.append(i)
     if moves:
-        occupant, facing = t.occupant, t.facing
-        for o, here in enumerate(provinces):
-            if here in moves_into:
-                for i in moves_into[here]:
-                    occupant[i] = o
-                    if o < i and kind[o] == MOVE and dest[o] == provinces[i]:
-                        facing[i] = o
-                        facing[o] = i
+        _find_occupants(t)
     return maybe_convoyed
+
+
+def _find_occupants(t: OrderTable) -> None:
+    """Who stands in each province moved into, the head-to-head pairs, and the moves opposed by
+    a unit standing in their province: one pass over the units, each asking whether anyone
+    moves into its province (cheaper than a dict from province to unit number: the table has
+    none)."""
+    provinces, moves_into, kind, dest = t.province, t.moves_into, t.kind, t.dest
+    occupant, facing, unopposed, opposed = t.occupant, t.facing, t.unopposed, t.opposed
+    for o, here in enumerate(provinces):
+        if here in moves_into:
+            for i in moves_into[here]:
+                occupant[i] = o
+                if unopposed[i]:  # alone, into a province someone stands in
+                    unopposed[i] = False
+                    opposed.append(i)
+                if o < i and kind[o] == MOVE and dest[o] == provinces[i]:
+                    facing[i] = o
+                    facing[o] = i
 
 
 def _match_supports(t: OrderTable) -> None:
@@ -160,7 +192,7 @@ def _match_supports(t: OrderTable) -> None:
     (a supported move among the moves into the area, a supported hold by the place of its
     unit); the rest go through `_support_void`."""
     prov, kind, orders, moves_into = t.facts.province, t.kind, t.orders, t.moves_into
-    void, backers, area, provinces = t.void, t.backers, t.support_area, t.province
+    backers, area, provinces = t.backers, t.support_area, t.province
     supporting = t.supporting
     for i in t.supports:
         order = orders[i]
@@ -185,22 +217,29 @@ def _match_supports(t: OrderTable) -> None:
                 if backed == i or kind[backed] == MOVE:
                     backed = NONE
         if backed == NONE:
-            backed, why = _support_void(t, i, order)
-            if why is not None:
-                void[i] = why
+            backed = _support_void(t, i, order)
         if backed != NONE:
             backers[backed] += (i,)
             supporting.append(i)
 
 
-def _support_void(
-    t: OrderTable, own: int, order: SupportHold | SupportMove
-) -> tuple[int, str | None]:
-    """The supported unit's number and, when the support does not match its order, why.
+def _support_void(t: OrderTable, own: int, order: SupportHold | SupportMove) -> int:
+    """The supported unit's number (NONE when the support does not match its order: then
+    `OrderTable.void` says why).
 
     A support may leave out the coast of the move it supports (DATC 6.B.15), but a coast it
     names must be the one the move goes to (4.B.4, 6.B.9).
     """
+    target, why = _support_match(t, own, order)
+    if why is not None:
+        t.void[own] = why
+    return target
+
+
+def _support_match(
+    t: OrderTable, own: int, order: SupportHold | SupportMove
+) -> tuple[int, str | None]:
+    """`_support_void`: the supported unit's number and why the support is void (or None)."""
     supported, provinces = order.supported, t.facts.province
     target = t.unit_at(provinces[supported.location])
     if target == NONE:

@@ -243,13 +243,13 @@ def test_explanations_kept_do_not_grow_with_the_texts_met(monkeypatch: pytest.Mo
     assert len(movement._CULPRITS) == 9
 
 
-def test_decisions_that_ask_no_other_are_settled_before_the_algorithm_runs() -> None:
-    """Decisions.__init__ settles what asks no other decision (the algorithm finds the same;
-    tests/resolve/test_movement_invariants.py checks that on random positions): a bounce in an
-    empty province whose rivals' strengths are fixed, a supported attack on a unit that stays,
-    a support cut over land from elsewhere, a support attacked only by its own power. A move at
-    a unit ordered away stays open: it asks that unit's decision."""
-    from adjudicator.resolve.decisions import RESOLVED, Decisions
+def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> None:
+    """Decisions.__init__ settles what nothing opposes (`OrderTable.unopposed`; the algorithm
+    finds the same: tests/resolve/test_movement_invariants.py checks that on random
+    positions): a move alone into an empty province, a support nobody attacks. A move into a
+    province another move enters or a unit stands in, and a support attacked, are left to
+    `resolve_all`, which settles them all."""
+    from adjudicator.resolve.decisions import RESOLVED, UNRESOLVED, Decisions
     from adjudicator.resolve.order_table import HOLD, NONE, build_table
 
     board = position(
@@ -258,11 +258,11 @@ def test_decisions_that_ask_no_other_are_settled_before_the_algorithm_runs() -> 
         ITALY="A PIE, A VEN, F LYO",
     )
     orders = [
-        move("A PAR", "BUR"),  # bounces with A MUN: each strength 1, fixed
+        move("A PAR", "BUR"),  # bounces with A MUN: each strength 1
         move("A MUN", "BUR"),
         move("A BEL", "RUH"),  # cuts A RUH's support, coming from elsewhere than HOL
         sup("A RUH", "A KIE", "HOL"),
-        move("A KIE", "HOL"),
+        move("A KIE", "HOL"),  # alone into an empty province
         sup("F LYO", "A PIE", "MAR"),  # attacked by nobody: A PIE dislodges A MAR
         move("A PIE", "MAR"),
         move("A VEN", "PIE"),  # follows A PIE: asks whether it leaves
@@ -272,7 +272,11 @@ def test_decisions_that_ask_no_other_are_settled_before_the_algorithm_runs() -> 
     at = table.index
     decided = [p for p in at if table.kind[at[p]] != HOLD]  # not A MAR, which holds
     settled = {p: d.result[at[p]] for p in decided if d.state[at[p]] == RESOLVED}
-    assert settled == {
+    assert settled == {"KIE": True, "LYO": True}
+    assert sorted(table.opposed) == sorted(at[p] for p in decided if p not in settled)
+    assert all(d.state[at[p]] == UNRESOLVED for p in decided if p not in settled)
+    d.resolve_all()
+    assert {p: d.result[at[p]] for p in decided} == {
         "PAR": False,
         "MUN": False,
         "BEL": False,
@@ -280,7 +284,6 @@ def test_decisions_that_ask_no_other_are_settled_before_the_algorithm_runs() -> 
         "KIE": True,
         "LYO": True,
         "PIE": True,
+        "VEN": True,
     }
     assert d.bounced[at["PAR"]] == (1, NONE)
-    d.resolve_all()
-    assert d.result[at["VEN"]]
