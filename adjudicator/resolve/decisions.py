@@ -34,17 +34,40 @@ Bounce = tuple[float, int]
 
 
 class Decisions:
-    """Mutable scratch state for one adjudication; the public result is built from it once."""
+    """Mutable scratch state for one adjudication; the public result is built from it once.
+    The table's columns the conditions read are kept here too: one attribute to load, not
+    two."""
+
+    __slots__ = (
+        "_deps",
+        "_paths",
+        "_weak",
+        "backers",
+        "bounced",
+        "dest",
+        "facing",
+        "kind",
+        "map",
+        "moves_into",
+        "occupant",
+        "paradox",
+        "province",
+        "result",
+        "route",
+        "rules",
+        "state",
+        "t",
+        "units",
+    )
 
     def __init__(self, game_map: Map, table: OrderTable, rules: Rules) -> None:
         self.map = game_map
         self.t = table
         self.rules = rules
-        n = table.size
-        self.state = state = [RESOLVED] * n
+        self.state = state = [RESOLVED] * table.size
         for i in table.opposed:
             state[i] = UNRESOLVED
-        self.result = table.unopposed[:]
+        self.result: list[bool] = table.unopposed[:]
         """Every move is a decision, and so is every matched support and every convoy in use;
         holds, void supports and convoys are settled (as failing) from the start, and so is
         what nothing opposes (`OrderTable.unopposed`, as succeeding). `resolve_all` settles the
@@ -60,32 +83,45 @@ class Decisions:
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
         self._weak = bool(table.weak)
         """The map has weak links: a move's own strength may be ½ (`_own`)."""
+        self.kind, self.occupant, self.facing, self.route = (
+            table.kind,
+            table.occupant,
+            table.facing,
+            table.route,
+        )
+        self.backers, self.units, self.moves_into = table.backers, table.units, table.moves_into
+        self.dest, self.province = table.dest, table.province
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
         """Settle every open decision, in unit order (the next one found by `list.index`)."""
-        state, i = self.state, -1
+        state, decide, i = self.state, self._decide, -1
         try:
             while True:
                 i = state.index(UNRESOLVED, i + 1)
-                self.resolve(i)
+                decide(i)
         except ValueError:  # none left
             return
 
     def resolve(self, i: int) -> bool:
-        state = self.state
-        now = state[i]
+        now = self.state[i]
         if now == RESOLVED:
             return self.result[i]
-        result, deps = self.result, self._deps
         if now == GUESSING:
+            deps = self._deps
             if i not in deps:
                 deps.append(i)
-            return result[i]
+            return self.result[i]
+        return self._decide(i)
+
+    def _decide(self, i: int) -> bool:
+        """`resolve` of an open decision: guessed failing while it is judged."""
+        state, result, deps = self.state, self.result, self._deps
         mark = len(deps)
         result[i] = False
         state[i] = GUESSING
-        if self.t.kind[i] == MOVE:
+        is_move = self.kind[i] == MOVE
+        if is_move:
             bounce = self._move_fails(i)
             first = bounce is None
         else:
@@ -108,7 +144,7 @@ class Decisions:
         self._forget(mark)
         result[i] = True
         state[i] = GUESSING
-        second = self._move_fails(i) is None if self.t.kind[i] == MOVE else self._adjudicate(i)
+        second = self._move_fails(i) is None if is_move else self._adjudicate(i)
         if first == second:
             self._forget(mark)
             result[i] = first
@@ -126,7 +162,7 @@ class Decisions:
         """Zero or two consistent outcomes: DATC 5.B.9 decides the decisions of the cycle."""
         cycle = self._deps[mark:]
         del self._deps[mark:]
-        kinds = self.t.kind
+        kinds = self.kind
         convoys = [k for k in cycle if kinds[k] == CONVOY]
         for k in cycle:
             self.state[k] = UNRESOLVED
@@ -155,9 +191,8 @@ class Decisions:
         paths = dict(self._paths)  # convoy routes found during the trial go with it
         bounced = dict(self.bounced)
         mark = len(self._deps)
-        t = self.t
         for k in convoys:
-            if not any(self.resolve(m) for m in t.moves_into.get(t.province[k], ())):
+            if not any(self.resolve(m) for m in self.moves_into.get(self.province[k], ())):
                 self.state[:], self.result[:] = state, result
                 self.paradox.clear()
                 self.paradox.update(paradox)
@@ -173,12 +208,11 @@ class Decisions:
 
     def _adjudicate(self, i: int) -> bool:
         """A support's or a convoy's decision (a move's: `_move_fails`)."""
-        t = self.t
-        attackers = t.moves_into.get(t.province[i])
+        attackers = self.moves_into.get(self.province[i])
         if not attackers:
             return True
-        if t.kind[i] == SUPPORT:
-            units = t.units
+        if self.kind[i] == SUPPORT:
+            units = self.units
             power = units[i].power
             for m in attackers:
                 if units[m].power != power and self._cuts(m, i):
@@ -195,13 +229,12 @@ class Decisions:
         attack = self.attack(i)
         if attack == 0:
             return 0, NONE
-        t = self.t
-        if t.facing[i] != NONE and (opponent := self.opponent(i)) != NONE:
+        if self.facing[i] != NONE and (opponent := self.opponent(i)) != NONE:
             if attack <= self.defend(opponent):
                 return attack, opponent
-        elif (occupant := t.occupant[i]) != NONE and attack <= self.hold(occupant):
+        elif (occupant := self.occupant[i]) != NONE and attack <= self.hold(occupant):
             return attack, occupant
-        for k in t.moves_into[t.dest[i]]:
+        for k in self.moves_into[self.dest[i]]:
             if k != i and attack <= self.prevent(k):
                 return attack, NONE  # prevented
         return None
@@ -209,30 +242,29 @@ class Decisions:
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
         unit's own power never cuts its support."""
-        t = self.t
-        units = t.units
+        units = self.units
         power = units[s].power
-        attackers = t.moves_into.get(t.province[s], ())
+        attackers = self.moves_into.get(self.province[s], ())
         return [m for m in attackers if units[m].power != power and self._cuts(m, s)]
 
     def _cuts(self, m: int, s: int) -> bool:
-        t = self.t
+        t, route = self.t, self.route
         area = t.support_area[s]
         if (
             self.rules.convoy_paradox == "1982"
             and area in t.convoying_seas
-            and t.route[m] != LAND
+            and route[m] != LAND
             and self.by_convoy(m)
         ):
             # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
             # even when it dislodges the supporter (DATC 6.F.17).
             return False
-        if t.province[m] == area and not (
+        if self.province[m] == area and not (
             self.rules.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
         ):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
-        if t.weak and t.weak[m] and (t.route[m] == LAND or not self.by_convoy(m)):
+        if t.weak and t.weak[m] and (route[m] == LAND or not self.by_convoy(m)):
             # A move across a weak link cuts no support; dislodging the supporter still does.
             # Unlike its strength (`_own`), a convoyed army's cut is judged by its own step, not
             # by the convoy's landing: DPjudge's cutSupport tests the pair (origin, target), so
@@ -253,11 +285,12 @@ class Decisions:
         final = all(state[c] == RESOLVED for c in fleets)
         if final and m in self._paths:
             return self._paths[m]
+        province = self.province
         found = route_exists(
             self.map,
-            t.province[m],
-            t.dest[m],
-            [t.province[c] for c in fleets],
+            province[m],
+            self.dest[m],
+            [province[c] for c in fleets],
             lambda p: self.resolve(t.unit_at(p)),
         )
         if final:
@@ -265,33 +298,33 @@ class Decisions:
         return found
 
     def path(self, m: int) -> bool:
-        return self.t.route[m] != BY_CONVOY or self.convoy_path(m)
+        return self.route[m] != BY_CONVOY or self.convoy_path(m)
 
     def by_convoy(self, m: int) -> bool:
         """Does this move travel by convoy (decided by its orders, or by its fallback)?"""
-        route = self.t.route[m]
+        route = self.route[m]
         if route == FALLBACK:
             return self.convoy_path(m)
         return route == BY_CONVOY
 
     def opponent(self, m: int) -> int:
         """The unit this move meets head to head (both over land, each to the other's place)."""
-        t = self.t
-        o = t.facing[m]
+        o = self.facing[m]
+        route = self.route
         if o != NONE and (
-            (t.route[m] == FALLBACK and self.convoy_path(m))
-            or (t.route[o] == FALLBACK and self.convoy_path(o))
+            (route[m] == FALLBACK and self.convoy_path(m))
+            or (route[o] == FALLBACK and self.convoy_path(o))
         ):
             return NONE  # one of them is carried by its fallback convoy: no battle
         return o
 
     # -- strengths -------------------------------------------------------------------------
     def _support_count(self, m: int, exclude_power: str | None = None) -> int:
-        backers = self.t.backers[m]
+        backers = self.backers[m]
         if not backers:
             return 0
         count = 0
-        units, state, result = self.t.units, self.state, self.result
+        units, state, result = self.units, self.state, self.result
         for s in backers:
             if units[s].power != exclude_power and (
                 result[s] if state[s] == RESOLVED else self.resolve(s)
@@ -305,59 +338,63 @@ class Decisions:
         t = self.t
         if not self._weak:
             return 1
-        if t.route[m] == LAND or not self.by_convoy(m):
+        if self.route[m] == LAND or not self.by_convoy(m):
             return 0.5 if t.weak[m] else 1
         return 0.5 if t.weak_landing[m] else 1
 
     def _strength(self, m: int, exclude_power: str | None = None) -> float:
         """A move's own strength and its supports (those of `exclude_power` left out)."""
         own = self._own(m) if self._weak else 1  # (`_own` asked only on maps with weak links)
-        if not self.t.backers[m]:
+        if not self.backers[m]:
             return own
         return own + self._support_count(m, exclude_power)
 
     def attack(self, m: int) -> float:
-        t = self.t
-        if t.route[m] == BY_CONVOY and not self.convoy_path(m):
+        if self.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
-        occupant = t.occupant[m]
+        occupant = self.occupant[m]
         against = None  # the power whose supports do not count
         if occupant != NONE and not (
-            t.kind[occupant] == MOVE
-            and (t.facing[m] == NONE or self.opponent(m) == NONE)
+            self.kind[occupant] == MOVE
+            and (self.facing[m] == NONE or self.opponent(m) == NONE)
             and (
                 self.result[occupant]
                 if self.state[occupant] == RESOLVED
                 else self.resolve(occupant)
             )
         ):
-            against = t.units[occupant].power
-            if against == t.units[m].power:
+            units = self.units
+            against = units[occupant].power
+            if against == units[m].power:
                 return 0
-        if t.backers[m] or self._weak:
+        if self.backers[m] or self._weak:
             return self._strength(m, against)
         return 1
 
     def hold(self, unit: int) -> int:
         """The hold strength of the unit standing in a move's target (`OrderTable.occupant`)."""
-        if self.t.kind[unit] == MOVE:
+        if self.kind[unit] == MOVE:
             settled = self.result[unit] if self.state[unit] == RESOLVED else self.resolve(unit)
             return 0 if settled else 1
-        return 1 + self._support_count(unit) if self.t.backers[unit] else 1
+        return 1 + self._support_count(unit) if self.backers[unit] else 1
 
     def defend(self, m: int) -> float:
         return self._strength(m)
 
     def prevent(self, m: int) -> float:
-        t = self.t
-        if t.route[m] == BY_CONVOY and not self.convoy_path(m):
+        if self.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
-        o = t.occupant[m]
-        if o != NONE and t.kind[o] == MOVE and t.dest[o] == t.province[m] and self.resolve(o):
+        o = self.occupant[m]
+        if (
+            o != NONE
+            and self.kind[o] == MOVE
+            and self.dest[o] == self.province[m]
+            and self.resolve(o)
+        ):
             # Beaten by the unit coming from its destination (DATC 4.A.7): no effect there
             # after a head-to-head battle, or always under the literal rule.
             if self.opponent(m) != NONE:
                 return 0
             if self.rules.dislodged_unit_effect == "always" and not self.resolve(m):
                 return 0
-        return self._strength(m) if t.backers[m] or self._weak else 1
+        return self._strength(m) if self.backers[m] or self._weak else 1
