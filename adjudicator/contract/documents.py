@@ -16,7 +16,6 @@ from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_spec
 from adjudicator.board.types import CalendarError
-from adjudicator.contract.entries import order_documents
 from adjudicator.contract.jsonout import dumps
 from adjudicator.contract.reading import (
     MAX_ORDER_LINES,
@@ -33,6 +32,7 @@ from adjudicator.contract.reading import (
     read_validated,
     vocabulary_of,
 )
+from adjudicator.orders.results import result_documents
 from adjudicator.resolve.engine import PhaseResult, adjudicate
 
 __all__ = [
@@ -155,7 +155,7 @@ def _result_document(
 ) -> dict[str, Any]:
     return {
         "phase": str(result.phase),
-        "orders": order_documents(result.orders),
+        "orders": result_documents(result.orders),
         "errors": [e.to_document() for e in result.errors] if result.errors else [],
         "next": _next_document(result.next, rules, vocabulary, owned),
     }
