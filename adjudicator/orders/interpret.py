@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import cast
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
@@ -30,7 +31,6 @@ from adjudicator.orders.sheet import (
     TOO_LONG,
     as_text,
     own_keys,
-    power_key,
     text_pieces,
 )
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
@@ -164,15 +164,12 @@ def interpret_orders(
     kind = position.phase.kind
     powers = game_map.powers
     one_order = Strings(game_map, board, kind)
-    codes = own_keys(game_map)
     results: list[OrderEntry | OrderError] = []
-    for key, texts in orders.items():
-        power = key if key in codes else power_key(game_map, key)
-        if texts.__class__ is not list:  # any sequence (read once), or one string
-            texts = [texts] if isinstance(texts, str) else list(texts)
-        done = one_order.read(power, texts, results) if power in powers else 0
-        if done == len(texts):
-            continue  # the usual case: strings of one order
+    sets = iter(orders.items())
+    sheets = False
+    while (left := one_order.read(sets, own_keys(game_map), results)) is not None:
+        sheets = True  # a set holds more than strings of one order (rare)
+        power, texts, done = left
         verb = ""
         for text in texts[done:]:
             if text.__class__ is str and not verb and power in powers:
@@ -182,7 +179,10 @@ def interpret_orders(
                     continue
             found_pieces, power, verb = text_pieces(game_map, as_text(text), power, verb)
             _read_pieces(one_order, found_pieces, results)
-    entries = [r for r in results if r.__class__ is OrderEntry]
+    if sheets or one_order.faulty:
+        entries = [r for r in results if r.__class__ is OrderEntry]
+    else:  # strings of one order, each an order: the usual case
+        entries = cast(list[OrderEntry], results)
     if len(entries) == len(results):  # no errors: the usual case
         # one order a unit, the usual case too: in a movement phase an order's key is where
         # its unit stands (`order_key`), its province (one unit a province, as met)

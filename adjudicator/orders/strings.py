@@ -10,7 +10,7 @@ by every thread; a lost race only means learning a text again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -31,6 +31,7 @@ from adjudicator.orders.reading import (
     read_text,
 )
 from adjudicator.orders.results import OrderEntry, OrderError, entry_like
+from adjudicator.orders.sheet import power_key
 
 _Known = tuple[
     str | None,  # own: the province of the ordered unit (None: builds, waives, unreadables)
@@ -74,6 +75,11 @@ def memo(game_map: Map, kind_code: str) -> Memo[_Record]:
     """The strings of one order read on a map in a kind of phase (a few per process). The kind
     may be given as its code or as itself: a PhaseKind is that str (and cheaper than .value)."""
     return Memo(_MEMO_SIZE)
+
+
+def _listed(texts: Sequence[str]) -> list[str]:
+    """A power's strings as a list: any sequence (read once), or one string."""
+    return [texts] if isinstance(texts, str) else list(texts)
 
 
 @cache
@@ -157,7 +163,18 @@ class Strings:
     looked up once rather than per power (the memo, the powers' places, the units that take
     orders: in a retreat phase the dislodged ones)."""
 
-    __slots__ = ("board", "empty", "kind", "map", "memo", "own_units", "seats", "width")
+    __slots__ = (
+        "board",
+        "empty",
+        "faulty",
+        "kind",
+        "map",
+        "memo",
+        "own_units",
+        "seats",
+        "unknown",
+        "width",
+    )
 
     def __init__(self, game_map: Map, board: Board, kind: PhaseKind) -> None:
         self.map = game_map
@@ -172,52 +189,79 @@ class Strings:
         self.own_units: Mapping[str, Unit] = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
+        self.unknown: _Record = (None,) * (2 * self.width + _KNOWN)
+        """The record of a string not in the memo (it has no entry)."""
+        self.faulty = False
+        """Has `read` given an error entry?"""
 
     def one(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """The entry of a string for `power` when it is one order alone, else None."""
         results: list[OrderEntry | OrderError] = []
-        return results[0] if self.read(power, (text,), results) else None
+        return None if self.read(iter(((power, (text,)),)), (power,), results) else results[0]
 
-    def read(self, power: str, texts: Sequence[str], results: list[OrderEntry | OrderError]) -> int:
-        """Read a power's strings while each is one order alone, into `results`; how many
-        were. The usual case is the entry kept for the power, when the unit it was made for
-        stands where the text names it and the other unit it names is as it was (`_Record`)."""
+    def read(
+        self,
+        sets: Iterator[tuple[str, Sequence[str]]],
+        keys: Container[str],
+        results: list[OrderEntry | OrderError],
+    ) -> tuple[str, Sequence[str], int] | None:
+        """Read sets of orders (a power's key, its strings: any sequence, or one string), in
+        turn, while each string is one order alone, into `results`: None when all were, else
+        the power of the set where one was not, its strings and how many of them were read (a
+        sheet's reader reads the rest, then the sets left). One call a set of orders: the
+        look-ups below are made once, not once a power. `keys`: the keys that are their own
+        power (`sheet.own_keys`). The usual case is the entry kept for the power, when the
+        unit it was made for stands where the text names it and the other unit it names is
+        as it was (`_Record`)."""
         known_strings, own_units, units = self.memo, self.own_units, self.board.units
-        young, seat = known_strings.young, self.seats[power]  # an older young generation does too
-        width = self.width
-        met_at, other_at = seat + width, 2 * width + 1  # (indices from the start: specialised)
+        young, seats, width = known_strings.young, self.seats, self.width  # (an older young
+        other_at = 2 * width + 1  # generation does too; indices from the start: specialised)
         type_at, location_at = other_at + 4, other_at + 5  # (see `_Known`)
         get_own, get_other, append = own_units.get, units.get, results.append
-        start = len(results)  # (each text read appends one result)
-        for text in texts:
-            try:
-                record = young.get(text)
-            except TypeError:  # not a string: the sheet's reader says what it is
-                return len(results) - start
-            if record is None:
-                record = known_strings.get(text)
-                if record is None:
-                    entry = self._first(power, text)
-                    if entry is None:
-                        return len(results) - start
-                    append(entry)
-                    continue
-            entry = record[seat]
-            if entry is not None and get_own(entry.province) is record[met_at]:
-                other = record[other_at]
-                if other is None:
-                    append(entry)
-                    continue
-                found = get_other(other)
-                if (
-                    record[type_at] is None
-                    if found is None
-                    else found.type is record[type_at] and found.location == record[location_at]
-                ):
-                    append(entry)
-                    continue
-            append(self._again(power, text, record))
-        return len(texts)
+        unknown = self.unknown
+        for key, texts in sets:
+            power = key if key in keys else power_key(self.map, key)
+            if texts.__class__ is not list:
+                texts = _listed(texts)
+            seat = seats.get(power)
+            if seat is None:
+                return power, texts, 0
+            met_at = seat + width
+            start = len(results)  # (each text read appends one result)
+            for text in texts:
+                try:  # (records are never empty: `unknown` when there is none)
+                    record = young.get(text) or known_strings.get(text) or unknown
+                except TypeError:  # not a string: the sheet's reader says what it is
+                    return power, texts, len(results) - start
+                entry = record[seat]
+                if entry is not None and get_own(entry.province) is record[met_at]:
+                    other = record[other_at]
+                    if other is None:
+                        append(entry)
+                        continue
+                    found = get_other(other)
+                    if (
+                        record[type_at] is None
+                        if found is None
+                        else found.type is record[type_at] and found.location == record[location_at]
+                    ):
+                        append(entry)
+                        continue
+                missed = self._missed(power, text, record)
+                if missed is None:
+                    return power, texts, len(results) - start
+                append(missed)
+        return None
+
+    def _missed(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError | None:
+        """`read`'s answer when no entry is kept for `power` and the units met: a string met
+        for the first time (`unknown`: `_first`), or again (`_again`); noting an error entry."""
+        found = (
+            self._first(power, text) if record is self.unknown else self._again(power, text, record)
+        )
+        if found is not None and found.__class__ is not OrderEntry:
+            self.faulty = True
+        return found
 
     def owner_error(
         self, power: str, text: str, own: str | None, span: Span | None, unit: Unit | None
