@@ -13,6 +13,7 @@ documents never repeats a phase; `game_over` tells a caller the game has ended.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 
 from adjudicator.board.adjustments import adjustments_due_on
@@ -26,25 +27,45 @@ from adjudicator.resolve.sides import by_side
 def updated_centers(
     game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
 ) -> dict[str, str]:
-    """Owners after a Fall: an occupied centre goes to its occupier, a vacant one stays."""
-    owners = dict(centers)
-    for province in game_map.supply_centers:
-        unit = units.get(province)
+    """Owners after a Fall, by province: an occupied centre goes to its occupier, a vacant one
+    stays. Made in the map's centre order (no sort: a document's owners come grouped by power)."""
+    supply_centers = game_map.supply_centers
+    occupant, owner_of = units.get, centers.get
+    owners = {}
+    for province in _in_order(supply_centers):
+        unit = occupant(province)
         if unit is not None:
             owners[province] = unit.power
-    keys = list(owners)
-    ordered = sorted(keys)
-    if keys == ordered:  # the usual case: already by province (a Fall's owners are)
+        else:
+            owner = owner_of(province)
+            if owner is not None:
+                owners[province] = owner
+    if supply_centers.issuperset(centers):
         return owners
-    return {province: owners[province] for province in ordered}
+    # owners of places that are no centre (a Position made by hand) are kept, in order too
+    return dict(sorted({**centers, **owners}.items()))
+
+
+def _in_order(supply_centers: frozenset[str]) -> tuple[str, ...]:
+    """A map's supply centres sorted, kept by the set (an immutable value; one per map)."""
+    order = _ORDERS.get(supply_centers)
+    if order is None:
+        order = tuple(sorted(supply_centers))
+        if len(_ORDERS) >= 64:
+            _ORDERS.clear()
+        _ORDERS[supply_centers] = order
+    return order
+
+
+_ORDERS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def _leader(centers: Mapping[str, str]) -> tuple[str | None, int]:
-    """The power with strictly the most centres (None on a tie) and that count."""
-    owners = list(centers.values())
-    if not owners:
+    """The power with strictly the most centres (None on a tie) and that count; counted by
+    Counter's C loop (a list.count a power compares every owner's name)."""
+    counts = Counter(centers.values())
+    if not counts:
         return None, 0
-    counts = {power: owners.count(power) for power in dict.fromkeys(owners)}
     most = max(counts.values())
     leaders = [power for power, count in counts.items() if count == most]
     return (leaders[0] if len(leaders) == 1 else None), most

@@ -181,6 +181,26 @@ def test_updated_centers_only_counts_supply_centres(game_map: Map) -> None:
     assert owners == {"BEL": "GERMANY", "BRE": "FRANCE"}
 
 
+def test_updated_centers_are_by_province(game_map: Map) -> None:
+    units = {"BUR": Unit.parse("FRANCE", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
+    grouped = {"PAR": "FRANCE", "BRE": "FRANCE", "BER": "GERMANY", "ANK": "TURKEY"}
+    owners = updated_centers(game_map, grouped, units)
+    assert list(owners.items()) == [
+        ("ANK", "TURKEY"),
+        ("BEL", "GERMANY"),
+        ("BER", "GERMANY"),
+        ("BRE", "FRANCE"),
+        ("PAR", "FRANCE"),
+    ]
+
+
+def test_updated_centers_keep_an_owner_of_no_centre(game_map: Map) -> None:
+    """A Position made by hand may list a place that is no centre: its owner stays, in order."""
+    units = {"BUR": Unit.parse("GERMANY", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
+    owners = updated_centers(game_map, {"PAR": "FRANCE", "BUR": "FRANCE"}, units)
+    assert list(owners.items()) == [("BEL", "GERMANY"), ("BUR", "FRANCE"), ("PAR", "FRANCE")]
+
+
 def eighteen_for(power: str, game_map: Map) -> dict[str, str]:
     centres = sorted(game_map.supply_centers)
     return {c: (power if i < 18 else "ENGLAND") for i, c in enumerate(centres)}
