@@ -24,7 +24,7 @@ from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
-from adjudicator.orders.model import Convoy, Move, MovementOrder
+from adjudicator.orders.model import Convoy, MovementOrder
 from adjudicator.orders.results import Resolution, order_tags
 from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
@@ -130,20 +130,20 @@ class _Culprit(NamedTuple):
     """A move bounced off this unit, not moving ("bounced with A PAR")."""
     cut_by: Resolution
     """A support cut by this unit ("support cut by A PAR")."""
+    own: Resolution
+    """A move that would have dislodged this unit of its own power, nothing else holding it
+    off ("cannot dislodge own unit A PAR - BUR"; for a unit not moving, its target is '')."""
 
 
 _CULPRITS: dict[tuple[UnitType, str, str], _Culprit] = {}
-"""By the unit's type, location and (for a move) target: the key is made of strings the order
+"""By the unit's type, location and (for a move) target: the key is made of strings the table
 holds, with no name written for a unit already met."""
 _CULPRITS_LIMIT = 1 << 12
 
 
-def _culprit(order: MovementOrder, target: str | None = None) -> _Culprit:
-    """The explanations naming the unit of `order` (`target`: a move's target, else ''; the
-    resolver passes the table's, None takes the order's)."""
-    if target is None:
-        target = order.target if isinstance(order, Move) else ""
-    unit = order.unit
+def _culprit(unit: Unit, target: str) -> _Culprit:
+    """The explanations naming `unit` (`target`: its move's target, else ''). The board's unit
+    is named, whatever its order (a unit whose order did not count holds off moves too)."""
     key = (unit.type, unit.location, target)
     known = _CULPRITS.get(key)
     if known is None:
@@ -151,14 +151,24 @@ def _culprit(order: MovementOrder, target: str | None = None) -> _Culprit:
         as_move = f"{name} - {target}" if target else name
         named = (name,)
         known = _Culprit(
-            Resolution(False, _BOUNCE, "bounced with " + as_move, named),
-            Resolution(False, _BOUNCE, "bounced with " + name, named),
-            Resolution(False, ("cut",), "support cut by " + name, named),
+            _failure(_BOUNCE, "bounced with " + as_move, named),
+            _failure(_BOUNCE, "bounced with " + name, named),
+            _failure(("cut",), "support cut by " + name, named),
+            _failure(_BOUNCE, "cannot dislodge own unit " + as_move, named),
         )
         if len(_CULPRITS) >= _CULPRITS_LIMIT:
             _CULPRITS.clear()  # bounded: variants with many units, or many maps
         _CULPRITS[key] = known
     return known
+
+
+def _failure(tags: tuple[str, ...], reason: str | None, culprits: tuple[str, ...]) -> Resolution:
+    """A failed order's resolution, made from its fields' tuple (a named tuple's own __new__ is
+    a Python function: several times dearer)."""
+    return _new(Resolution, (False, tags, reason, culprits))
+
+
+_new = tuple.__new__
 
 
 class _Outcome:
@@ -287,7 +297,7 @@ class _Outcome:
         elif kind == CONVOY:
             why = self._convoy(i)
         elif i in t.stranded:  # (a stranded move holds)
-            why = Resolution(False, ("no_convoy",), f"no convoy route to {t.dest[i]}")
+            why = _failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
         else:
             why = _HELD
         attacker = self.dislodger.get(i) if self.dislodger else None
@@ -300,7 +310,7 @@ class _Outcome:
         succeeds = succeeds and kind == SUPPORT
         tags = order_tags((*tags, "dislodged"))
         reason = f"{reason}; {note}" if reason else note
-        return Resolution(succeeds, tags, reason, tuple(dict.fromkeys((*culprits, name))))
+        return _new(Resolution, (succeeds, tags, reason, tuple(dict.fromkeys((*culprits, name)))))
 
     def _contests(self, m: int) -> bool:
         """Does failed move `m` leave its target contested (a standoff: some move there had
@@ -326,7 +336,7 @@ class _Outcome:
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
             if i not in t.has_route:
-                return Resolution(False, ("no_convoy",), f"no convoy route to {t.dest[i]}", ())
+                return _failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
             if not d.convoy_path(i):
                 return self._disruption(i)
         occupant = t.occupant[i]
@@ -348,21 +358,28 @@ class _Outcome:
         elif len(movers) > 1:
             prevents = self._prevents
             culprits += [k for k in movers if k != i and prevents(k) >= strength]
-        if len(culprits) == 1 and not own:  # the common case: one unit held it off
-            k = culprits[0]
-            order = t.orders[k]
-            if order is not None:
-                named = _culprit(order, t.target[k])
-                return named.bounced_by_move if t.kind[k] == MOVE else named.bounced_by_unit
-        names, text = self._named(culprits)
         if own:
-            name = str(t.units[occupant])
-            own_text = f"cannot dislodge own unit {self._order_text(occupant, name)}"
-            text = f"bounced with {text}; {own_text}" if culprits else own_text
-            return Resolution(False, _BOUNCE, text, (*names, name))
+            return self._own_unit(occupant, culprits)
+        if len(culprits) == 1:  # the common case: one unit held it off
+            k = culprits[0]
+            if t.kind[k] == MOVE:
+                return _culprit(t.units[k], t.target[k]).bounced_by_move
+            return _culprit(t.units[k], "").bounced_by_unit
         if culprits:
-            return Resolution(False, _BOUNCE, "bounced with " + text, names)
-        return Resolution(False, _BOUNCE, _CYCLE, ())
+            names, text = self._named(culprits)
+            return _failure(_BOUNCE, "bounced with " + text, names)
+        return _failure(_BOUNCE, _CYCLE, ())
+
+    def _own_unit(self, occupant: int, culprits: list[int]) -> Resolution:
+        """A move that would have dislodged a unit of its own power (`occupant`), and the
+        other moves as strong as it (`culprits`)."""
+        t = self.t
+        moving = t.kind[occupant] == MOVE
+        own = _culprit(t.units[occupant], t.target[occupant] if moving else "").own
+        if not culprits:  # the usual case: nothing else held it off
+            return own
+        names, text = self._named(culprits)
+        return _failure(_BOUNCE, f"bounced with {text}; {own.reason}", (*names, *own.culprits))
 
     def _resister(self, i: int, strength: float) -> int:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
@@ -380,35 +397,33 @@ class _Outcome:
         t, d = self.t, self.d
         void = t.void.get(i)
         if void is not None:
-            return Resolution(False, ("void",), void, ())
+            return _failure(("void",), void, ())
         if d.result[i]:
             return _HELD
         cutters = d.cutters(i)
         if not cutters:
-            return Resolution(False, ("cut",), _CYCLE, ())
-        if len(cutters) == 1 and (order := t.orders[cutters[0]]) is not None:
-            return _culprit(order, t.target[cutters[0]]).cut_by
+            return _failure(("cut",), _CYCLE, ())
+        if len(cutters) == 1:  # (a cutter moves)
+            return _culprit(t.units[cutters[0]], t.target[cutters[0]]).cut_by
         names = tuple([str(t.units[m]) for m in cutters])
-        return Resolution(False, ("cut",), "support cut by " + ", ".join(names), names)
+        return _failure(("cut",), "support cut by " + ", ".join(names), names)
 
     def _convoy(self, i: int) -> Resolution:
         t, d = self.t, self.d
         void = t.void.get(i)
         if void is not None:
-            return Resolution(False, ("void",), void, ())
+            return _failure(("void",), void, ())
         army = t.convoyed.get(i, NONE)
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return Resolution(
-                False, ("no_convoy",), f"no convoy route to {province_of(order.target)}", ()
-            )
+            return _failure(("no_convoy",), f"no convoy route to {province_of(order.target)}", ())
         if i in d.paradox:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
-            return Resolution(False, ("disrupted",), reason, ())
+            return _failure(("disrupted",), reason, ())
         if not d.result[i]:
-            return Resolution(False, ("disrupted",), None, ())
+            return _failure(("disrupted",), None, ())
         if not d.convoy_path(army):
             return self._disruption(army)
         return _HELD
@@ -426,7 +441,7 @@ class _Outcome:
                 fleets.append(name := str(t.units[c]))
                 broken.append(name + " dislodged")
         reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
-        return Resolution(False, ("disrupted",), reason, tuple(fleets))
+        return _failure(("disrupted",), reason, tuple(fleets))
 
     def _named(self, units: list[int]) -> tuple[tuple[str, ...], str]:
         """The units' names, each once, and their orders as a reason names them ("A PAR -
@@ -441,6 +456,3 @@ class _Outcome:
                 names.append(name)
             texts.append(f"{name} - {target[k]}" if kind[k] == MOVE else name)
         return tuple(names), ", ".join(texts)
-
-    def _order_text(self, i: int, name: str) -> str:
-        return f"{name} - {self.t.target[i]}" if self.t.kind[i] == MOVE else name

@@ -218,15 +218,22 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
 ) -> None:
     monkeypatch.setattr(movement, "_CULPRITS", {})
     monkeypatch.setattr(movement, "_CULPRITS_LIMIT", 4)
-    army = UnitRef(UnitType.ARMY, "PAR")
+    army = Unit("FRANCE", UnitType.ARMY, "PAR")
     for target in ("BUR", "PIC", "GAS", "BRE", "BUR"):
-        named = movement._culprit(Move(army, target))
+        named = movement._culprit(army, target)
         assert named.bounced_by_move.reason == f"bounced with A PAR - {target}"
         assert named.bounced_by_unit.reason == "bounced with A PAR"
         assert named.cut_by == (False, ("cut",), "support cut by A PAR", ("A PAR",))
-    hold = Hold(army)
-    assert movement._culprit(hold) is movement._culprit(Hold(army))  # once per unit, not order
-    assert movement._culprit(hold).bounced_by_move.reason == "bounced with A PAR"
+        assert named.own == (
+            False,
+            ("bounce",),
+            f"cannot dislodge own unit A PAR - {target}",
+            ("A PAR",),
+        )
+    other = Unit("GERMANY", UnitType.ARMY, "PAR")
+    assert movement._culprit(army, "") is movement._culprit(other, "")  # once per unit and target
+    assert movement._culprit(army, "").bounced_by_move.reason == "bounced with A PAR"
+    assert movement._culprit(army, "").own.reason == "cannot dislodge own unit A PAR"
     assert 0 < len(movement._CULPRITS) <= 4
 
 
@@ -235,11 +242,11 @@ def test_explanations_kept_do_not_grow_with_the_texts_met(monkeypatch: pytest.Mo
     only on the unit and its target: what is kept stays at a few hundred per map (a batch's
     memory must stay flat)."""
     monkeypatch.setattr(movement, "_CULPRITS", {})
-    for _ in range(3):  # new, equal order values each time, as new texts give
+    for _ in range(3):  # new, equal units each time, as new positions give
         for location in ("PAR", "BUR", "MAR"):
             for target in ("PIC", "GAS"):
-                movement._culprit(Move(UnitRef(UnitType.ARMY, location), target))
-            movement._culprit(Hold(UnitRef(UnitType.ARMY, location)))
+                movement._culprit(Unit("FRANCE", UnitType.ARMY, location), target)
+            movement._culprit(Unit("FRANCE", UnitType.ARMY, location), "")
     assert len(movement._CULPRITS) == 9
 
 
