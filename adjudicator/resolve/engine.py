@@ -151,8 +151,8 @@ def _movement(
     # a unit); an entry for no unit has no line
     given = {entry.province: entry for entry in entries}
     provinces = sorted(board)
-    units = [board[p] for p in provinces]
-    at = [given.get(p) for p in provinces]
+    units = list(map(board.__getitem__, provinces))  # (map over a bound method: no Python step)
+    at = list(map(given.get, provinces))
     # (the reader gives movement orders alone in a movement phase)
     orders: list[MovementOrder | None] = [None if e is None else e.legal for e in at]  # type: ignore[misc]
     done = resolve_orders(game_map, provinces, units, orders, rules)

@@ -183,8 +183,12 @@ class _Outcome:
         self._prevent: dict[int, float] = {}
         """Prevent strengths asked while explaining (a move bounced by others asks each)."""
         # A move that succeeded went (a stranded one, which holds, is never judged a success).
-        self.went = went = [m for m in moves if result[m]]
-        self.stayed = [m for m in moves if not result[m]]
+        went: list[int] = []
+        stayed: list[int] = []
+        for m in moves:  # (one pass: cheaper than two comprehensions)
+            (went if result[m] else stayed).append(m)
+        self.went = went
+        self.stayed = stayed
         """The moves that failed, stranded ones included (in unit order)."""
         self.dislodger = {
             o: m for m in went if (o := occupant[m]) != NONE and not (result[o] and kind[o] == MOVE)
