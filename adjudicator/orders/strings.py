@@ -144,20 +144,6 @@ _NONE = (None,) * 7
 """What a text that names a unit knows when none stands there: no units met, no order."""
 
 
-def _made(
-    like: OrderEntry | None,
-    power: str,
-    text: str,
-    order: model.Order,
-    reason: str | None,
-) -> OrderEntry:
-    """The entry of `text`'s order for `power`: from the strings of one made for another
-    power or board when there is one (`like`), else from nothing."""
-    if like is None:
-        return OrderEntry(power, text, order, reason)
-    return entry_like(like, power, reason)
-
-
 class Strings:
     """The strings of one order of a set of orders, read against its board: what a call needs
     looked up once rather than per power (the memo, the powers' places, the units that take
@@ -192,7 +178,7 @@ class Strings:
         self.unknown: _Record = (None,) * (2 * self.width + _KNOWN)
         """The record of a string not in the memo (it has no entry)."""
         self.faulty = False
-        """Has `read` given an error entry?"""
+        """Has an error entry been made (`owner_error`, an unreadable string's)?"""
 
     def one(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """The entry of a string for `power` when it is one order alone, else None."""
@@ -247,21 +233,11 @@ class Strings:
                     ):
                         append(entry)
                         continue
-                missed = self._missed(power, text, record)
-                if missed is None:
+                again = self._again(power, text, record)
+                if again is None:
                     return power, texts, len(results) - start
-                append(missed)
+                append(again)
         return None
-
-    def _missed(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError | None:
-        """`read`'s answer when no entry is kept for `power` and the units met: a string met
-        for the first time (`unknown`: `_first`), or again (`_again`); noting an error entry."""
-        found = (
-            self._first(power, text) if record is self.unknown else self._again(power, text, record)
-        )
-        if found is not None and found.__class__ is not OrderEntry:
-            self.faulty = True
-        return found
 
     def owner_error(
         self, power: str, text: str, own: str | None, span: Span | None, unit: Unit | None
@@ -272,6 +248,7 @@ class Strings:
             return None
         problem = owner_problem(self.map, self.kind, power, own, unit)
         assert problem is not None and span is not None
+        self.faulty = True
         return OrderError(power, text, problem, span)
 
     def _first(self, power: str, text: str) -> OrderEntry | OrderError | None:
@@ -295,12 +272,15 @@ class Strings:
             return wrong
         return self._given(power, text, record, unit, fresh=True)
 
-    def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError:
-        """A string of one order already read, with no entry for this power and these units
-        at once: the units it was learnt for (an entry made for equal units of other objects,
-        or one whose legality depends on the board, or none yet), or others: not `power`'s (an
-        error), missing (a build or waive names none), or other units (then the order for
-        these is learnt)."""
+    def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError | None:
+        """`read`'s answer when no entry is kept for `power` and the units met: for a string
+        not in the memo (`unknown`), `_first`'s. Else a string of one order already read,
+        with no entry for this power and these units at once: the units it was learnt for (an
+        entry made for equal units of other objects, or one whose legality depends on the
+        board, or none yet), or others: not `power`'s (an error), missing (a build or waive
+        names none), or other units (then the order for these is learnt)."""
+        if record is self.unknown:
+            return self._first(power, text)
         own, other, span, own_type, own_location, other_type, other_location = record[-10:-3]
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
@@ -338,34 +318,30 @@ class Strings:
         the unit (none for an order whose legality depends on the board). `fresh`: the
         record is not in the memo yet."""
         order, reason, like = record[-3:]
-        own = record[-_KNOWN]
-        if isinstance(order, Unreadable) or own is None or unit is None:
-            if fresh:  # (learnt: kept with no entry; a build or a waive keeps none, rare)
+        if isinstance(order, Unreadable):
+            if fresh:  # (learnt: kept with no entry)
                 self.memo.put(text, record)
-            if isinstance(order, Unreadable):
-                return OrderError(power, text, order.message, order.span)
+            self.faulty = True
+            return OrderError(power, text, order.message, order.span)
         assert order is not None
         board = reason is ON_BOARD
         if board:
             reason = board_reason(self.map, self.board, power, order)
         assert not isinstance(reason, Depends)
-        entry = _made(like, power, text, order, reason)
-        if own is None or unit is None:
+        if like is None:  # the first entry made for these units
+            entry = like = OrderEntry(power, text, order, reason)
+        else:
+            entry = entry_like(like, power, reason)
+        if unit is None or record[-_KNOWN] is None:  # a build or a waive: none kept (rare)
+            if fresh:
+                self.memo.put(text, record)
             return entry
+        kept = list(record)
         seat = self.seats[power]
-        met_at = seat + self.width
-        first = record[-1] if like is not None else entry  # (the first made for the units)
-        self.memo.put(
-            text,
-            (
-                *record[:seat],
-                entry,
-                *record[seat + 1 : met_at],
-                None if board else unit,
-                *record[met_at + 1 : -1],
-                first,
-            ),
-        )
+        kept[seat] = entry
+        kept[seat + self.width] = None if board else unit
+        kept[-1] = like
+        self.memo.put(text, tuple(kept))
         return entry
 
     def _on_board(self, text: str, record: _Record, kept: OrderEntry) -> OrderEntry:
