@@ -94,26 +94,26 @@ def game_over(position: Position, rules: Rules = DEFAULT_RULES) -> bool:
     return end is not None and position.phase > Phase(end, Season.FALL, PhaseKind.RETREAT)
 
 
-def _phase(played: Phase, year: int, season: Season) -> Phase:
-    """The phase of `season` in `year` that follows `played`; CalendarError past LAST_YEAR,
-    where a phase could no longer be named (or read back)."""
-    if year > LAST_YEAR:
-        raise CalendarError(
-            f"{played} is in the calendar's last year ({LAST_YEAR}): "
-            "the phase after it could not be named (years have at most four digits)"
-        )
-    known = _PHASES.get((year, season))
+def _phase(played: Phase, year: int, season: Season, kind: PhaseKind) -> Phase:
+    """The phase of `kind` in `season` of `year` that follows `played`, made once (an immutable
+    value, a few per game year); CalendarError past LAST_YEAR, where a phase could no longer
+    be named (or read back): such a phase is never kept, so only a new one is checked."""
+    known = _PHASES.get((year, season, kind))
     if known is None:
-        known = Phase(year, season, _ADJUSTMENT if season is _WINTER else _MOVEMENT)
+        if year > LAST_YEAR:
+            raise CalendarError(
+                f"{played} is in the calendar's last year ({LAST_YEAR}): "
+                "the phase after it could not be named (years have at most four digits)"
+            )
+        known = Phase(year, season, kind)
         if len(_PHASES) >= 1 << 12:
             _PHASES.clear()
-        _PHASES[year, season] = known
+        _PHASES[year, season, kind] = known
     return known
 
 
-_PHASES: dict[tuple[int, Season], Phase] = {}
-"""The phases a phase moves on to, by year and season: an immutable value, made once (a few
-per game year)."""
+_PHASES: dict[tuple[int, Season, PhaseKind], Phase] = {}
+"""The phases a phase moves on to, by year, season and kind."""
 
 
 def next_position(game_map: Map, after: Position, rules: Rules = DEFAULT_RULES) -> Position:
@@ -141,18 +141,20 @@ def position_after(
     if kind is _MOVEMENT and dislodged:
         retreating = {p: d for p, d in dislodged.items() if d.retreats}
         if retreating:
-            retreat = Phase(phase.year, season, _RETREAT)
+            retreat = _phase(phase, phase.year, season, _RETREAT)
             return _moved_on(before, retreat, units, dislodged=retreating)
     if kind is _ADJUSTMENT:
-        return _moved_on(before, _phase(phase, phase.year + game_map.year_step, _SPRING), units)
+        spring = _phase(phase, phase.year + game_map.year_step, _SPRING, _MOVEMENT)
+        return _moved_on(before, spring, units)
     if season is _SPRING:
-        return _moved_on(before, _phase(phase, phase.year + game_map.fall_offset, _FALL), units)
+        fall = _phase(phase, phase.year + game_map.fall_offset, _FALL, _MOVEMENT)
+        return _moved_on(before, fall, units)
     centers = updated_centers(game_map, before.centers, units)
     winner = before.winner or decide_winner(game_map, centers, phase.year, rules)
     if adjustments_due_on(game_map, phase, centers, units):
-        after = _phase(phase, phase.year, _WINTER)
+        after = _phase(phase, phase.year, _WINTER, _ADJUSTMENT)
     else:
-        after = _phase(phase, phase.year + game_map.year_step, _SPRING)
+        after = _phase(phase, phase.year + game_map.year_step, _SPRING, _MOVEMENT)
     return Position(before.variant, after, units, centers, {}, winner)
 
 

@@ -7,7 +7,7 @@ import pytest
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
-from adjudicator.board.types import Phase, Unit
+from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Season, Unit
 from adjudicator.resolve.sequence import (
     decide_winner,
     game_over,
@@ -79,6 +79,19 @@ def test_retreat_phase_lists_only_units_that_can_retreat(game_map: Map) -> None:
     assert set(nxt.dislodged) == {"GAL"}
     assert nxt.dislodged["GAL"].retreats == ("BOH", "SIL")
     assert nxt.units == after.units and nxt.centers == after.centers
+
+
+def test_no_phase_is_made_past_the_calendars_last_year(game_map: Map) -> None:
+    """A retreat phase too (a Position made by hand can be in any year)."""
+    base = start(game_map)
+    for year, season in [(LAST_YEAR, Season.FALL), (LAST_YEAR + 1, Season.SPRING)]:
+        phase = Phase(year, season, PhaseKind.MOVEMENT)
+        lying = dict([gone("AUSTRIA", "A GAL", "BOH")]) if year > LAST_YEAR else {}
+        after = Position(base.variant, phase, base.units, base.centers, lying)
+        with pytest.raises(CalendarError, match="the phase after it could not be named"):
+            next_position(game_map, after)
+    before = Position(base.variant, Phase(LAST_YEAR, Season.SPRING, PhaseKind.MOVEMENT), {}, {})
+    assert str(next_position(game_map, before).phase) == f"F{LAST_YEAR}M"
 
 
 def test_no_retreat_phase_when_no_dislodged_unit_can_retreat(game_map: Map) -> None:
