@@ -16,7 +16,7 @@ class Dislodged:
     retreats: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Position:
     """Units by province, centre owners by province, and (in a retreat phase) the dislodged.
 
