@@ -60,30 +60,23 @@ def _in_order(supply_centers: frozenset[str]) -> tuple[str, ...]:
 _ORDERS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
-def _leader(centers: Mapping[str, str]) -> tuple[str | None, int]:
-    """The power with strictly the most centres (None on a tie) and that count; counted by
-    Counter's C loop (a list.count a power compares every owner's name)."""
-    counts = Counter(centers.values())
-    if not counts:
-        return None, 0
-    most = max(counts.values())
-    leaders = [power for power, count in counts.items() if count == most]
-    return (leaders[0] if len(leaders) == 1 else None), most
-
-
 def decide_winner(
     game_map: Map, centers: Mapping[str, str], year: int, rules: Rules = DEFAULT_RULES
 ) -> str | None:
     """Who has won once the centres of `year`'s Fall are settled, if anyone (a side's name
-    on a map with sides: their powers' centres count together)."""
+    on a map with sides: their powers' centres count together): the power with strictly the
+    most centres, once it has the victory count or the short game is over (none on a tie).
+    Counted by Counter's C loop (a list.count a power compares every owner's name); the
+    leader is looked for only when it could win."""
     if game_map.sides:
         centers = by_side(game_map, centers, rules, year)
-    leader, count = _leader(centers)
-    if count >= game_map.victory_centers:
-        return leader
-    if rules.end_year is not None and year >= rules.end_year:
-        return leader
-    return None
+    counts = Counter(centers.values())
+    most = max(counts.values(), default=0)
+    end = rules.end_year
+    if most < game_map.victory_centers and (end is None or year < end):
+        return None
+    leaders = [power for power, count in counts.items() if count == most]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 def game_over(position: Position, rules: Rules = DEFAULT_RULES) -> bool:
