@@ -173,7 +173,12 @@ def _movement(
         if gone and provinces[i] in gone:
             resolution = _disbanded(resolution)
         elif entry is not None and entry.illegal is None:  # (`_line`'s usual case, inline)
-            results[i] = _new(OrderResult, entry.line[:4] + _WORD[resolution[0]] + resolution[1:])
+            line = entry.line  # (its fields by index, the resolution's unpacked: fewest tuples)
+            succeeds, tags, reason, culprits = resolution
+            results[i] = _new(
+                OrderResult,
+                (line[0], line[1], line[2], line[3], _OUTCOME[succeeds], tags, reason, culprits),
+            )
             continue
         results[i] = _line(units[i], entry, Hold, resolution)
     return _sort(results), done.units, dislodged  # type: ignore[arg-type]  # (no None left)

@@ -280,13 +280,13 @@ class _Outcome:
         else:
             options = self.map.fleet_adjacency.get(unit.location, frozenset())
         province = self.t.facts.province
-        return tuple(
-            sorted(
-                loc
-                for loc in options
-                if (p := province[loc]) != origin and p not in occupied and p not in contested
-            )
-        )
+        found = [  # (a list, not a generator: sorted() then reads it in C)
+            loc
+            for loc in options
+            if (p := province[loc]) != origin and p not in occupied and p not in contested
+        ]
+        found.sort()
+        return tuple(found)
 
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
