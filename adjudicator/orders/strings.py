@@ -52,7 +52,7 @@ unpacking one, are unspecialised in CPython 3.11."""
 
 _Record = tuple[Any, ...]
 """A string's record in the memo, one flat tuple (one object a string: memory): for each power
-(its seat, `_seats`) the entry kept for it or None; then for each power the Unit object that
+(its seat, `_layout`) the entry kept for it or None; then for each power the Unit object that
 entry was made for (None: no entry, or one whose legality depends on the board, which
 `Strings._again` asks the board for each time); then the ten fields of its `_Known`
 (`record[-_KNOWN:]`). The units met are the position's own objects: a new position mostly
@@ -82,10 +82,17 @@ def _listed(texts: Sequence[str]) -> list[str]:
     return [texts] if isinstance(texts, str) else list(texts)
 
 
+_Layout = tuple[dict[str, int], int, tuple[None, ...], _Record]
+
+
 @cache
-def _seats(game_map: Map) -> dict[str, int]:
-    """Each power's place among the entries a string's record keeps."""
-    return {power: seat for seat, power in enumerate(game_map.powers)}
+def _layout(game_map: Map) -> _Layout:
+    """A map's records (`_Record`), for `Strings` (made once): each power's seat among the
+    entries a record keeps, how many powers, then a record's entries and units met with none
+    kept, and the record of a string not in the memo."""
+    seats = {power: seat for seat, power in enumerate(game_map.powers)}
+    width = len(seats)
+    return seats, width, (None,) * (2 * width), (None,) * (2 * width + _KNOWN)
 
 
 def _read(game_map: Map, kind_code: str, text: str) -> Reading | Planned | Unreadable:
@@ -167,16 +174,13 @@ class Strings:
         self.board = board
         self.kind = kind
         self.memo = memo(game_map, kind)
-        self.seats = _seats(game_map)
-        self.width = len(self.seats)
-        """Where a record's units met start (after an entry for each power)."""
-        self.empty: tuple[None, ...] = (None,) * (2 * self.width)
-        """A record's entries and units met, none kept."""
+        self.seats, self.width, self.empty, self.unknown = _layout(game_map)
+        """The powers' seats, where a record's units met start (after an entry for each
+        power), a record's entries and units met with none kept, and the record of a string
+        not in the memo (it has no entry)."""
         self.own_units: Mapping[str, Unit] = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
-        self.unknown: _Record = (None,) * (2 * self.width + _KNOWN)
-        """The record of a string not in the memo (it has no entry)."""
         self.faulty = False
         """Has an error entry been made (`owner_error`, an unreadable string's)?"""
 
@@ -265,7 +269,7 @@ class Strings:
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
-        record = (*self.empty, *known)
+        record = self.empty + known
         wrong = self.owner_error(power, text, own, known[2], unit)
         if wrong is not None:
             self.memo.put(text, record)
@@ -306,7 +310,7 @@ class Strings:
             if own is not None:
                 reading = _read(self.map, self.kind, text)
                 known = _learn(self, text, reading, (unit, found))
-                return self._given(power, text, (*self.empty, *known), unit, fresh=True)
+                return self._given(power, text, self.empty + known, unit, fresh=True)
         return self._given(power, text, record, unit)
 
     def _given(
@@ -324,10 +328,9 @@ class Strings:
             self.faulty = True
             return OrderError(power, text, order.message, order.span)
         assert order is not None
-        board = reason is ON_BOARD
+        board = reason is ON_BOARD  # (else the verdict is fixed: a reason or None)
         if board:
             reason = board_reason(self.map, self.board, power, order)
-        assert not isinstance(reason, Depends)
         if like is None:  # the first entry made for these units
             entry = like = OrderEntry(power, text, order, reason)
         else:
