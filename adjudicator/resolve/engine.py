@@ -110,16 +110,23 @@ def _line(
     if entry is None:
         succeeds, tags, reason, culprits = resolution
         done = str(default(UnitRef(unit.type, unit.location)))  # the order model's notation
-        return OrderResult(
-            unit.power, str(unit), None, done, _OUTCOME[succeeds], tags, reason, culprits
+        return _new(
+            OrderResult,
+            (unit.power, str(unit), None, done, _OUTCOME[succeeds], tags, reason, culprits),
         )
     illegal = entry.illegal
-    if illegal is None:  # the entry's strings, then the resolution's: two tuples joined
-        return _new(OrderResult, entry.line[:4] + _WORD[resolution[0]] + resolution[1:])
+    line = entry.line
+    if illegal is None:  # the entry's strings, then the resolution's
+        succeeds, tags, reason, culprits = resolution
+        return _new(
+            OrderResult,
+            (line[0], line[1], line[2], line[3], _OUTCOME[succeeds], tags, reason, culprits),
+        )
     tags = resolution.tags
     tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else _ILLEGAL
-    line = entry.line
-    return OrderResult(unit.power, str(unit), line.input, line.order, "fails", tags, illegal)
+    return _new(
+        OrderResult, (unit.power, str(unit), line.input, line.order, "fails", tags, illegal, ())
+    )
 
 
 def _sort(results: list[OrderResult]) -> list[OrderResult]:
@@ -131,8 +138,6 @@ def _sort(results: list[OrderResult]) -> list[OrderResult]:
 
 
 _OUTCOME: dict[bool, Literal["succeeds", "fails"]] = {True: "succeeds", False: "fails"}
-_WORD = {True: ("succeeds",), False: ("fails",)}
-"""A line's `result` as a tuple of one, to join with the other fields."""
 _ILLEGAL = ("illegal",)
 _new = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
 _BY_UNIT, _BY_POWER = itemgetter(1), itemgetter(0)
