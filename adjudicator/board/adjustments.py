@@ -47,7 +47,9 @@ def _vacant(
 
 def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
     """Power -> builds (+) or removals (-) due; builds are capped by vacant owned home centres."""
-    return dict(_counts(game_map, position.phase, position.centers, position.units))
+    centers, units = position.centers, position.units
+    surpluses = _surpluses(game_map, centers, units)
+    return dict(_counts(game_map, position.phase, centers, units, surpluses))
 
 
 def adjustments_due(game_map: Map, position: Position) -> bool:
@@ -59,17 +61,25 @@ def adjustments_due_on(
     game_map: Map, phase: Phase, centers: Mapping[str, str], units: Mapping[str, Unit]
 ) -> bool:
     """`adjustments_due` of a board given by its parts (the phase sequence has no position
-    for the board a Fall left)."""
-    return any(count for _, count in _counts(game_map, phase, centers, units))
+    for the board a Fall left). A removal is never capped: one found ends the search before
+    any vacant home centre is looked up."""
+    surpluses = _surpluses(game_map, centers, units)
+    if any(surplus < 0 for surplus in surpluses.values()):
+        return True
+    return any(count for _, count in _counts(game_map, phase, centers, units, surpluses))
 
 
 def _counts(
-    game_map: Map, phase: Phase, centers: Mapping[str, str], units: Mapping[str, Unit]
+    game_map: Map,
+    phase: Phase,
+    centers: Mapping[str, str],
+    units: Mapping[str, Unit],
+    surpluses: dict[str, int],
 ) -> Iterator[tuple[str, int]]:
     """Each power's count, by power (vacant home centres looked up only for a power with
     builds: the cap never lowers a removal)."""
     neutral = None
-    for power, surplus in _surpluses(game_map, centers, units).items():
+    for power, surplus in surpluses.items():
         if surplus > 0:
             surplus = min(surplus, len(_vacant(game_map, centers, units, power)))
             if neutral is None:

@@ -66,3 +66,13 @@ def test_adjustments_are_due_exactly_when_some_power_has_a_count() -> None:
     crowded = Position(variant="standard", phase=fall, units=units, centers=position.centers)
     assert adjustments_due(game_map, crowded)
     assert adjustment_counts(game_map, crowded)["FRANCE"] == -1
+    # a centre more, but every home centre occupied: the build is capped to none
+    richer = {**position.centers, "BEL": "FRANCE"}
+    blocked = Position(variant="standard", phase=fall, units=position.units, centers=richer)
+    assert adjustment_counts(game_map, blocked)["FRANCE"] == 0
+    assert not adjustments_due(game_map, blocked)
+    # and a removal elsewhere is due whatever the builds
+    extra = {**position.units, "HOL": Unit("GERMANY", UnitType.ARMY, "HOL")}
+    both = Position(variant="standard", phase=fall, units=extra, centers=richer)
+    assert adjustments_due(game_map, both)
+    assert adjustment_counts(game_map, both)["GERMANY"] == -1
