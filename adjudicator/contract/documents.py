@@ -86,8 +86,13 @@ def _next_document(
             except KeyError:
                 by_owner.setdefault(owner, []).append(province)
         centers = _sorted_lists(by_owner, len(by_owner) == len(vocabulary.powers))
-    else:  # the document's own lists, by code (a new list each: the caller owns both)
-        centers = {power: sorted(owned[power]) for power in sorted(owned) if owned[power]}
+    else:  # the document's own lists, by code (a new list each: the caller owns both),
+        centers = {}  # under the map's powers in sorted order (`owned` names no other)
+        for power in vocabulary.powers:
+            if power in owned:
+                names = owned[power]
+                if names:
+                    centers[power] = sorted(names)
     dislodged: dict[str, dict[str, list[str]]] = {}
     if position.dislodged:
         lying: dict[str, list[tuple[str, list[str]]]] = {}
