@@ -33,9 +33,10 @@ from adjudicator.resolve.retreat import adjudicate_retreats
 from adjudicator.resolve.sequence import position_after
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PhaseResult:
-    """Everything a phase produced: one result per order, the error entries, the next position."""
+    """Everything a phase produced: one result per order, the error entries, the next position.
+    (Slots, made positionally: one is made every phase.)"""
 
     phase: Phase
     orders: tuple[OrderResult, ...]
@@ -67,10 +68,10 @@ def adjudicate(
     if out.ignored:
         results = explained(results, out)
     return PhaseResult(
-        phase=position.phase,
-        orders=tuple(results),
-        errors=tuple(errors),
-        next=position_after(game_map, position, units, dislodged, rules),
+        position.phase,
+        tuple(results),
+        tuple(errors),
+        position_after(game_map, position, units, dislodged, rules),
     )
 
 
