@@ -192,7 +192,7 @@ def centers_by_code(
         for province in provinces:
             centers[province] = power
         count += len(provinces)
-    if len(centers) != count or not centers.keys() <= vocabulary.supply_centers:
+    if len(centers) != count or not vocabulary.supply_centers.issuperset(centers):
         return None
     return centers
 
