@@ -87,6 +87,7 @@ class _Derived:
     distances: DisorderDistances | None = None
     graph: Any = None
     centers: frozenset[str] | None = None
+    centers_in_order: tuple[str, ...] | None = None
     convoy_areas: frozenset[str] | None = None
     closed: Map | None = None
     neutral: tuple[frozenset[str], tuple[tuple[str, Phase], ...]] | None = None
@@ -170,6 +171,14 @@ class Map:
         if derived.centers is None:
             derived.centers = frozenset(p for p, prov in self.provinces.items() if prov.center)
         return derived.centers
+
+    @property
+    def supply_centers_in_order(self) -> tuple[str, ...]:
+        """The supply centres sorted: the order of a position's centre owners."""
+        derived = self._derived
+        if derived.centers_in_order is None:
+            derived.centers_in_order = tuple(sorted(self.supply_centers))
+        return derived.centers_in_order
 
     @property
     def convoy_areas(self) -> frozenset[str]:

@@ -32,7 +32,7 @@ def updated_centers(
     supply_centers = game_map.supply_centers
     occupant, owner_of = units.get, centers.get
     owners = {}
-    for province in _in_order(supply_centers):
+    for province in game_map.supply_centers_in_order:
         unit = occupant(province)
         if unit is not None:
             owners[province] = unit.power
@@ -44,20 +44,6 @@ def updated_centers(
         return owners
     # owners of places that are no centre (a Position made by hand) are kept, in order too
     return dict(sorted({**centers, **owners}.items()))
-
-
-def _in_order(supply_centers: frozenset[str]) -> tuple[str, ...]:
-    """A map's supply centres sorted, kept by the set (an immutable value; one per map)."""
-    order = _ORDERS.get(supply_centers)
-    if order is None:
-        order = tuple(sorted(supply_centers))
-        if len(_ORDERS) >= 64:
-            _ORDERS.clear()
-        _ORDERS[supply_centers] = order
-    return order
-
-
-_ORDERS: dict[frozenset[str], tuple[str, ...]] = {}
 
 
 def decide_winner(
