@@ -33,6 +33,7 @@ ROOT = PACKAGE.parent
 
 COMPILED = (
     "board/types.py",
+    "board/bounded.py",
     "board/names.py",
     "board/map.py",
     "board/position.py",

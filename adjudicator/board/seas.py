@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 
 _NOTHING: frozenset[str] = frozenset()
@@ -126,10 +127,7 @@ class Seas:
                 low = rest & -rest
                 rest ^= low
                 names.append(self.coasts[low.bit_length() - 1])
-            found = tuple(names)
-            if len(self.decoded) >= 1 << 14:
-                self.decoded.clear()
-            self.decoded[mask] = found
+            found = keep(self.decoded, mask, tuple(names), 1 << 14)
         return found
 
     def alone(self, fleets: int, source: str, target: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic_core import from_json
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_spec
@@ -136,10 +137,8 @@ def _rules_spec(rules: Rules) -> str | dict[str, Any]:
         if kept is rules:
             return spec
     written = rules_spec(rules)
-    if type(written) is str:
-        if len(_SPECS) >= 64:
-            _SPECS.clear()
-        _SPECS[id(rules)] = rules, written  # the rules held: their id names no other object
+    if type(written) is str:  # the rules held: their id names no other object
+        keep(_SPECS, id(rules), (rules, written), 64)
     return written
 
 

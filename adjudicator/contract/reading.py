@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map, MapError, load_map
 from adjudicator.board.names import resolve_power, unknown_power
 from adjudicator.board.position import Position
@@ -261,11 +262,7 @@ def _bundled(variant: object) -> Vocabulary:
         game_map = load_map(variant)
     except MapError as error:  # a bundled map that does not load: worded as in _read_doc
         raise DocumentError("variant: " + "; ".join(error.problems)) from None
-    vocabulary = vocabulary_of(game_map)
-    if len(_BUNDLED) >= 64:
-        _BUNDLED.clear()
-    _BUNDLED[variant] = vocabulary
-    return vocabulary
+    return keep(_BUNDLED, variant, vocabulary_of(game_map), 64)
 
 
 _BUNDLED: dict[str, Vocabulary] = {}
@@ -294,10 +291,7 @@ def _phase(name: str) -> Phase:
         phase = Phase.parse(name)
     except ValueError as error:
         raise DocumentError(str(error)) from None
-    if len(_PHASES) >= 1024:
-        _PHASES.clear()
-    _PHASES[name] = phase
-    return phase
+    return keep(_PHASES, name, phase, 1024)
 
 
 _PHASES: dict[str, Phase] = {}

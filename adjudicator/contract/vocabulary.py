@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.names import unknown_power
 from adjudicator.board.position import Dislodged
@@ -52,10 +53,8 @@ _WORDS_LIMIT = 4096  # per table; past it the table starts again (odd spellings 
 def vocabulary_of(game_map: Map) -> Vocabulary:
     vocabulary = _VOCABULARIES.get(game_map)
     if vocabulary is None:
-        if len(_VOCABULARIES) >= 64:  # maps read from files: bounded too
-            _VOCABULARIES.clear()
         units: dict[str, dict[str, _Placed]] = {power: {} for power in game_map.powers}
-        vocabulary = _VOCABULARIES[game_map] = Vocabulary(
+        vocabulary = Vocabulary(
             game_map,
             units,
             {},
@@ -64,6 +63,7 @@ def vocabulary_of(game_map: Map) -> Vocabulary:
             game_map.supply_centers,
             {},
         )
+        keep(_VOCABULARIES, game_map, vocabulary, 64)  # maps read from files: bounded too
     return vocabulary
 
 
@@ -97,11 +97,9 @@ def read_unit(game_map: Map, known: dict[str, _Placed], power: str, text: str) -
             raise DocumentError(f"bad unit {text!r} of {power}: {expected}") from None
         if not game_map.is_valid_location(unit.type, unit.location):
             raise DocumentError(f"unit {text!r} of {power} cannot stand there on {game_map.name}")
-        if len(known) >= _WORDS_LIMIT:
-            known.clear()
         facts = game_map.facts
         unit = facts.unit(power, unit.type, unit.location)
-        placed = known[text] = facts.province[unit.location], unit
+        placed = keep(known, text, (facts.province[unit.location], unit), _WORDS_LIMIT)
     return placed
 
 
@@ -231,10 +229,7 @@ def _center_code(game_map: Map, codes: dict[str, str], power: str, province: str
     code = province if province in supply_centers else province.upper()
     if code not in supply_centers:
         raise DocumentError(f"{province!r} of {power} is not a supply centre")
-    if len(codes) >= _WORDS_LIMIT:
-        codes.clear()
-    codes[province] = code
-    return code
+    return keep(codes, province, code, _WORDS_LIMIT)
 
 
 def read_dislodged(

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from adjudicator.board.adjustments import adjustment_counts, vacant_build_sites
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -77,9 +78,7 @@ class _Facts:
         key = (army, carriers)
         found = self.carried.get(key)
         if found is None:
-            if len(self.carried) >= _CARRIED_LIMIT:
-                self.carried.clear()
-            found = self.carried[key] = _carried(self, army, carriers)
+            found = keep(self.carried, key, _carried(self, army, carriers), _CARRIED_LIMIT)
         return found
 
     def reach(self, name: str) -> frozenset[str]:

@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.types import UnitType
 from adjudicator.orders.parse import (
     PLACEHOLDER,
@@ -317,10 +318,7 @@ def _learn_tokens(tokens: list[str], keywords: frozenset[str]) -> str | None:
                 return None
             if token[-3:].upper() == "WVE":
                 return None
-            shape = _shaped(token, keywords)[2]
-            if len(_TOKEN_SHAPES) >= _TOKENS_KEPT:
-                _TOKEN_SHAPES.clear()
-            _TOKEN_SHAPES[token] = shape
+            shape = keep(_TOKEN_SHAPES, token, _shaped(token, keywords)[2], _TOKENS_KEPT)
         found.append(shape)
     return " ".join(found)
 
@@ -343,9 +341,7 @@ def token_plan_of(tokens: list[str]) -> TokenPlan | str | None:
     try:
         return _TOKEN_PLANS[shape]
     except KeyError:
-        if len(_TOKEN_PLANS) >= _TOKENS_KEPT:
-            _TOKEN_PLANS.clear()
-        return _TOKEN_PLANS.setdefault(shape, _token_plan(shape))
+        return keep(_TOKEN_PLANS, shape, _token_plan(shape), _TOKENS_KEPT)
 
 
 _TOKEN_PLANS: dict[str, TokenPlan | str | None] = {}

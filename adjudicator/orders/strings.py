@@ -14,6 +14,7 @@ from collections.abc import Container, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
@@ -140,9 +141,7 @@ def _shared(span: Span | None) -> Span | None:
         return None
     kept = _SPANS.get(span)
     if kept is None:
-        if len(_SPANS) >= 1 << 12:
-            _SPANS.clear()
-        kept = _SPANS[span] = span
+        kept = keep(_SPANS, span, span, 1 << 12)
     return kept
 
 

@@ -20,6 +20,7 @@ import sys
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -156,9 +157,7 @@ def _culprit(unit: Unit, target: str) -> _Culprit:
             _failure(("cut",), "support cut by " + name, named),
             _failure(_BOUNCE, "cannot dislodge own unit " + as_move, named),
         )
-        if len(_CULPRITS) >= _CULPRITS_LIMIT:
-            _CULPRITS.clear()  # bounded: variants with many units, or many maps
-        _CULPRITS[key] = known
+        keep(_CULPRITS, key, known, _CULPRITS_LIMIT)  # variants with many units, many maps
     return known
 
 

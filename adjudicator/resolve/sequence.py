@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from adjudicator.board.adjustments import adjustments_due_on
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -84,10 +85,7 @@ def _phase(played: Phase, year: int, season: Season, kind: PhaseKind) -> Phase:
                 f"{played} is in the calendar's last year ({LAST_YEAR}): "
                 "the phase after it could not be named (years have at most four digits)"
             )
-        known = Phase(year, season, kind)
-        if len(_PHASES) >= 1 << 12:
-            _PHASES.clear()
-        _PHASES[year, season, kind] = known
+        known = keep(_PHASES, (year, season, kind), Phase(year, season, kind), 1 << 12)
     return known
 
 
