@@ -23,11 +23,14 @@ from adjudicator.orders.results import OrderEntry, OrderError, OrderResult
 @dataclass(frozen=True)
 class Disorder:
     """`ignored`: powers whose orders count for nothing (their units hold);
-    `disbanded`: powers whose dislodged units are disbanded instead of retreating."""
+    `disbanded`: powers whose dislodged units are disbanded instead of retreating;
+    `silent`: so are those of every power with units that sent no orders at all (which
+    `without_retreats` asks only of the powers of dislodged units: most phases have none)."""
 
     ignored: frozenset[str]
     disbanded: frozenset[str]
     neutral: frozenset[str] = frozenset()
+    silent: bool = False
 
 
 def disorder(
@@ -42,20 +45,28 @@ def disorder(
     declared = neutral | frozenset(map(str.upper, rules.disorder)) if rules.disorder else neutral
     strict = rules.disorder_units == "rulebook"
     disbanded = declared if strict else neutral
-    if strict and position.phase.kind is _MOVEMENT:
-        # (set comprehensions: faster than map(attrgetter) on CPython 3.11)
-        silent = {u.power for u in position.units.values()}.difference({e.power for e in entries})
-        if silent and errors:
-            silent.difference_update({e.power for e in errors})
-        if silent:
-            disbanded = disbanded | silent
+    silent = strict and position.phase.kind is _MOVEMENT
     if not declared and not disbanded:
-        return _NOBODY  # the usual case: everybody plays
-    return Disorder(ignored=declared, disbanded=disbanded, neutral=neutral)
+        return _SILENT if silent else NOBODY  # the usual case: everybody named plays
+    return Disorder(ignored=declared, disbanded=disbanded, neutral=neutral, silent=silent)
+
+
+def silent_powers(
+    powers: set[str], entries: Sequence[OrderEntry], errors: Sequence[OrderError]
+) -> set[str]:
+    """Those of `powers` (each with units) that sent no orders at all: neither an entry nor
+    an order that could not be read."""
+    # (set comprehensions: faster than map(attrgetter) on CPython 3.11)
+    silent = powers.difference({e.power for e in entries})
+    if silent and errors:
+        silent.difference_update({e.power for e in errors})
+    return silent
 
 
 _MOVEMENT = PhaseKind.MOVEMENT  # (a module constant: an enum member's lookup is dear)
-_NOBODY = Disorder(frozenset(), frozenset(), frozenset())
+NOBODY = Disorder(frozenset(), frozenset(), frozenset())
+"""Nobody in disorder: every power plays, and a silent one's units only hold."""
+_SILENT = Disorder(frozenset(), frozenset(), frozenset(), silent=True)
 
 
 def _note(power: str, out: Disorder) -> str:
@@ -90,7 +101,25 @@ def explained(results: Sequence[OrderResult], out: Disorder) -> list[OrderResult
 
 
 def without_retreats(
-    dislodged: Mapping[str, Dislodged], powers: frozenset[str]
-) -> dict[str, Dislodged]:
-    """The dislodged units, those of `powers` with nowhere to go (so they are disbanded)."""
+    dislodged: Mapping[str, Dislodged],
+    out: Disorder,
+    given: Mapping[str | None, OrderEntry],
+    entries: Sequence[OrderEntry],
+    errors: Sequence[OrderError],
+) -> Mapping[str, Dislodged]:
+    """The dislodged units, those of powers in disorder with nowhere to go (so they are
+    disbanded). `entries` and `errors`: the phase's, which tell the silent powers; `given`:
+    the entries by province, which usually show at once that a dislodged unit's power sent
+    orders (its own entry orders the unit), so that the others are asked only when not."""
+    powers = out.disbanded
+    if out.silent:
+        maybe = {
+            d.unit.power
+            for p, d in dislodged.items()
+            if (e := given.get(p)) is None or e.power != d.unit.power
+        }
+        if maybe and (silent := silent_powers(maybe, entries, errors)):
+            powers = powers | silent
+    if not powers:
+        return dislodged
     return {p: Dislodged(d.unit, ()) if d.unit.power in powers else d for p, d in dislodged.items()}

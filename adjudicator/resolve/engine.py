@@ -27,7 +27,14 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.results import OrderEntry, OrderError, OrderResult, Resolution
 from adjudicator.resolve.adjustment import adjudicate_adjustments
-from adjudicator.resolve.disorder import disorder, explained, ignore_orders, without_retreats
+from adjudicator.resolve.disorder import (
+    NOBODY,
+    Disorder,
+    disorder,
+    explained,
+    ignore_orders,
+    without_retreats,
+)
 from adjudicator.resolve.movement import SUCCESS, resolve_orders
 from adjudicator.resolve.retreat import adjudicate_retreats
 from adjudicator.resolve.sequence import position_after
@@ -60,7 +67,7 @@ def adjudicate(
     kind = position.phase.kind
     dislodged: Mapping[str, Dislodged] = {}
     if kind is _MOVEMENT:
-        results, units, dislodged = _movement(game_map, position, entries, rules, out.disbanded)
+        results, units, dislodged = _movement(game_map, position, entries, rules, out, errors)
     elif kind is _RETREAT:
         results, units = _retreats(game_map, position, entries, rules)
     else:
@@ -149,9 +156,11 @@ def _movement(
     position: Position,
     entries: list[OrderEntry],
     rules: Rules,
-    disbanded: frozenset[str] = frozenset(),
+    out: Disorder = NOBODY,
+    errors: Sequence[OrderError] = (),
 ) -> tuple[list[OrderResult], Mapping[str, Unit], Mapping[str, Dislodged]]:
-    """The result lines, the units after the moves and the dislodged units."""
+    """The result lines, the units after the moves and the dislodged units (`out`, `errors`:
+    who is in disorder, the orders that could not be read)."""
     board = position.units
     # by province, a later entry for a unit replacing an earlier one (in C: no Python step
     # a unit); an entry for no unit has no line
@@ -163,8 +172,8 @@ def _movement(
     orders: list[MovementOrder | None] = [None if e is None else e.legal for e in at]  # type: ignore[misc]
     done = resolve_orders(game_map, provinces, units, orders, rules)
     dislodged: Mapping[str, Dislodged] = done.dislodged
-    if disbanded:
-        dislodged = without_retreats(dislodged, disbanded)
+    if dislodged and (out.disbanded or out.silent):
+        dislodged = without_retreats(dislodged, out, given, entries, errors)
     gone = {p for p, d in dislodged.items() if not d.retreats} if dislodged else _NOWHERE
     # Every unit's line is its entry's, the line of a legal order that simply succeeds (the
     # usual case, looked up in C), but for the units whose order did not count (illegal, or

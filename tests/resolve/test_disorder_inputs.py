@@ -36,3 +36,31 @@ def test_a_declared_power_s_orders_come_back_illegal() -> None:
     ]
     assert {str(u) for u in result.next.units.values()} == {"A KIE", "A MUN"}
     assert all("civil disorder (rulebook XIV.3)" in (r.reason or "") for r in result.orders)
+
+
+def _munich_dislodged(orders: dict[str, list[str]], **rules: str) -> tuple[str, ...]:
+    """The French take Munich with support; what becomes of the German army there: its tags
+    and where it may retreat."""
+    position = _position("standard", {"GERMANY": ["A MUN", "A KIE"], "FRANCE": ["A BUR", "A RUH"]})
+    french = ["A BUR - MUN", "A RUH S A BUR - MUN", *orders.pop("FRANCE", [])]
+    result = adjudicate(position, {"FRANCE": french, **orders}, rules_from(rules))
+    munich = next(r for r in result.orders if r.unit == "A MUN")
+    kept = result.next.dislodged.get("MUN")  # (a unit disbanded is not there)
+    return (*munich.tags, *(kept.retreats if kept else ()))
+
+
+def test_a_power_that_sent_no_orders_loses_its_dislodged_units() -> None:
+    # Rulebook XIV.3: Germany sent nothing, so its dislodged army is disbanded.
+    assert _munich_dislodged({}) == ("dislodged", "disbanded")
+    # An order of France for the German army is no order of Germany's.
+    assert _munich_dislodged({"FRANCE": ["A MUN H"]})[-1] == "disbanded"
+
+
+def test_a_power_that_sent_any_order_keeps_its_retreats() -> None:
+    retreats = ("dislodged", "BER", "BOH", "SIL", "TYR")
+    assert _munich_dislodged({"GERMANY": ["A MUN H"]}) == retreats
+    # An order for another of its units, or one that could not be read, is enough.
+    assert _munich_dislodged({"GERMANY": ["A KIE H"]}) == retreats
+    assert _munich_dislodged({"GERMANY": ["no such order"]}) == retreats
+    # With disorder_units="hold", a silent power's units only hold.
+    assert _munich_dislodged({}, disorder_units="hold") == retreats
