@@ -13,6 +13,11 @@ here runs unless asked, and removing the extensions (`--clean`) gives the pure p
 It needs mypy (the `dev` or `test` extra), setuptools and a C compiler. Python imports an
 extension module before a .py of the same name, so compiled and pure modules mix freely: the
 modules in EXCLUDED stay Python, for the reasons given there.
+
+Module constants of compiled modules are marked `Final`: mypyc then reads them from a C static
+(ints and strings inlined) rather than looking the name up in the module's dict at each use
+(about a tenth of the compiled build's work). A constant a test replaces with monkeypatch (a
+table's size limit, a cache) stays un-Final: compiled code would not see the replacement.
 """
 
 from __future__ import annotations

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final
 
 from adjudicator.board.map import ROUTES_KEPT, Map
 from adjudicator.board.seas import seas_of
 
 Span = tuple[int, int]
 
-_NOWHERE: frozenset[str] = frozenset()
+_NOWHERE: Final[frozenset[str]] = frozenset()
 
 
 def route_fleets(

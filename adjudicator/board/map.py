@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from adjudicator.board.graph import DisorderDistances, disorder_distances, location_graph
 from adjudicator.board.resources import data_dir, unknown_variant
 from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
 
-TERRAINS = ("land", "sea", "coast", "impassable")
+TERRAINS: Final = ("land", "sea", "coast", "impassable")
 _Adjacency = Mapping[str, frozenset[str]]
 
 
@@ -366,8 +366,8 @@ class MapFacts:
         return unit
 
 
-_NO_PLACES: frozenset[str] = frozenset()
-_UNITS_KEPT = 1 << 14
+_NO_PLACES: Final[frozenset[str]] = frozenset()
+_UNITS_KEPT: Final = 1 << 14
 ROUTES_KEPT = 1 << 14
 
 

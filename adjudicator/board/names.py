@@ -14,13 +14,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Literal, overload
+from typing import Final, Literal, overload
 
 from adjudicator.board.map import Map
 from adjudicator.board.types import UnitType
 
-_NOT_WORD = re.compile(r"[\W_]+")
-_HYPHENATED = re.compile(r"(?<![^\W\d_])[^\W\d_]++(?:-[^\W\d_]++)+")
+_NOT_WORD: Final = re.compile(r"[\W_]+")
+_HYPHENATED: Final = re.compile(r"(?<![^\W\d_])[^\W\d_]++(?:-[^\W\d_]++)+")
 """Words joined by hyphens. Linear: a match starts only where a word starts (the lookbehind),
 and the possessive runs never give letters back. (Without those, a long word with no hyphen
 was tried from each of its letters, each try running to its end: quadratic.)"""
@@ -124,7 +124,7 @@ _DASHES = str.maketrans(
 )
 """The dashes and arrows players type or their editors make (en and em dashes, the minus sign,
 arrows): all '-'."""
-_LONG_DASH = re.compile(r"--+>?")
+_LONG_DASH: Final = re.compile(r"--+>?")
 
 
 def plain_dashes(text: str) -> str:
@@ -328,7 +328,7 @@ def _resolve_place(game_map: Map, words: Sequence[str]) -> Place:
     raise _unknown(index, text, key)
 
 
-_FLEET = UnitType.FLEET
+_FLEET: Final = UnitType.FLEET
 """An enum member as a constant: a member is a slow attribute in CPython 3.11."""
 
 

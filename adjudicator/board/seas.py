@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 
-_NOTHING: frozenset[str] = frozenset()
+_NOTHING: Final[frozenset[str]] = frozenset()
 
 
 @cache

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import total_ordering
+from typing import Final
 
 
 class UnitType(StrEnum):
@@ -76,8 +77,8 @@ class PhaseKind(StrEnum):
         return {"M": "Movement", "R": "Retreat", "A": "Adjustment"}[self.value]
 
 
-_PHASE = re.compile(r"([SFW])(\d{1,4})([MRA])")
-LAST_YEAR = 9999
+_PHASE: Final = re.compile(r"([SFW])(\d{1,4})([MRA])")
+LAST_YEAR: Final = 9999
 """A phase name has a year of up to four digits, so the calendar ends with this year."""
 
 

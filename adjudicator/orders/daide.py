@@ -20,6 +20,7 @@ import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Final
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -272,7 +273,7 @@ def daide_power(game_map: Map, text: str) -> str | None:
 
 # -- writing ---------------------------------------------------------------------------------
 
-_UNIT_TYPES = {UnitType.ARMY: "AMY", UnitType.FLEET: "FLT"}
+_UNIT_TYPES: Final = {UnitType.ARMY: "AMY", UnitType.FLEET: "FLT"}
 _VERBS: dict[type, str] = {
     model.Hold: "HLD",
     model.Move: "MTO",
@@ -283,7 +284,7 @@ _VERBS: dict[type, str] = {
     model.Disband: "DSB",
     model.Build: "BLD",
 }
-_THEN: dict[type, tuple[str, ...]] = {model.SupportMove: ("MTO",), model.Convoy: ("CTO",)}
+_THEN: Final[dict[type, tuple[str, ...]]] = {model.SupportMove: ("MTO",), model.Convoy: ("CTO",)}
 """The word between the other unit an order names and the target of that unit's move."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import cast
+from typing import Final, cast
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
@@ -44,7 +44,7 @@ _reading = lru_cache(maxsize=1 << 12)(read_text)
 
 _Place = tuple[bool, str]
 """A unit as a cache key: (is it a fleet?, its location)."""
-_TYPE = {True: UnitType.FLEET, False: UnitType.ARMY}
+_TYPE: Final = {True: UnitType.FLEET, False: UnitType.ARMY}
 
 
 @lru_cache(maxsize=1 << 12)
@@ -113,8 +113,8 @@ def _one(strings: Strings, power: str, text: str) -> OrderEntry | OrderError:
     return OrderEntry(power, text, order, reason)
 
 
-_FLEET = UnitType.FLEET
-_MOVEMENT = PhaseKind.MOVEMENT  # an enum member: a slow attribute
+_FLEET: Final = UnitType.FLEET
+_MOVEMENT: Final = PhaseKind.MOVEMENT  # an enum member: a slow attribute
 
 
 def _comment(game_map: Map, kind_code: str, power: str, kind: str, text: str) -> OrderError:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
+from typing import Final
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -17,7 +18,8 @@ from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders import model
 from adjudicator.orders.refusals import reason
 
-_ARMY, _FLEET = UnitType.ARMY, UnitType.FLEET
+_ARMY: Final = UnitType.ARMY
+_FLEET: Final = UnitType.FLEET
 """Enum members as constants: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
 
@@ -155,7 +157,7 @@ class _Ground:
         return _can_reach(self.map, unit) if found is None else found
 
 
-_GROUND: dict[Map, _Ground] = {}
+_GROUND: Final[dict[Map, _Ground]] = {}
 """Map -> its `_Ground` (one per map, as `functools.cache` would keep: a plain dict's look-up
 is a third of that call's instructions)."""
 
@@ -173,7 +175,7 @@ class Depends(Enum):
     ON_BOARD = "on the board"
 
 
-ON_BOARD = Depends.ON_BOARD
+ON_BOARD: Final = Depends.ON_BOARD
 """The one member as a constant, for the reader's per-order checks (see `_FLEET`)."""
 
 

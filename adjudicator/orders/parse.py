@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 import lark
 from lark import Lark, Token, Tree
@@ -48,7 +48,7 @@ Form = Literal[
     "waive",
 ]
 
-OFF_BOARD = frozenset({"build_after", "build_before", "waive"})
+OFF_BOARD: Final = frozenset({"build_after", "build_before", "waive"})
 """The forms whose unit stands on no board: a build names a new one, a waive none."""
 
 
@@ -101,7 +101,11 @@ class OrderParseError(ValueError):
 # -- the grammar --------------------------------------------------------------------------
 
 
-_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True}
+_OPTIONS: Final[dict[str, Any]] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "propagate_positions": True,
+}
 
 
 def _cache_dir() -> Path:
@@ -158,7 +162,7 @@ _LABELS = {
     "a coast": "_SLASH _LPAR",
     "')'": "_RPAR",
 }
-_EXPECTED = {name: label for label, names in _LABELS.items() for name in names.split()}
+_EXPECTED: Final = {name: label for label, names in _LABELS.items() for name in names.split()}
 
 
 def _expected(names: set[str]) -> str:
@@ -237,9 +241,9 @@ def direct_parse(text: str) -> RawOrder | SyntaxProblem:
 
 # -- the grammar's words -----------------------------------------------------------------
 
-WORD = re.compile(r"[^\W\d_][\w']*")
+WORD: Final = re.compile(r"[^\W\d_][\w']*")
 """The grammar's WORD terminal (checked against the grammar by `shape_keywords`)."""
-PLACEHOLDER = "x"
+PLACEHOLDER: Final = "x"
 """What stands for a name in the shape of an order (orders/shapes.py)."""
 
 

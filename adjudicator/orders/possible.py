@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from adjudicator.board.adjustments import adjustment_counts, vacant_build_sites
 from adjudicator.board.bounded import keep
@@ -44,8 +45,8 @@ place of the other it supports; the coastal provinces it reaches (bits of `Seas.
 where the convoyed moves it may support land."""
 """Location -> the canonical strings of every legal order there."""
 
-_NOTHING: frozenset[str] = frozenset()
-_CARRIED_LIMIT = 1 << 12
+_NOTHING: Final[frozenset[str]] = frozenset()
+_CARRIED_LIMIT: Final = 1 << 12
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ parse; any other text, and any the plan cannot read, by `read_text` and `order_o
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from adjudicator.board.map import Map
 from adjudicator.board.names import NameProblem, Place
@@ -74,7 +74,7 @@ class Unreadable(NamedTuple):
     span: Span
 
 
-KINDS = {kind.value: kind for kind in PhaseKind}
+KINDS: Final = {kind.value: kind for kind in PhaseKind}
 Read = tuple[model.Order, str | Depends | None] | Unreadable
 """An order with its fixed legality (`fixed_reason`), or why the text gives none."""
 
@@ -119,10 +119,10 @@ def _names(game_map: Map) -> Memo[Place]:
     return _NAMES.setdefault(game_map, Memo(1 << 12))
 
 
-_NAMES: dict[Map, Memo[Place]] = {}
+_NAMES: Final[dict[Map, Memo[Place]]] = {}
 
 
-_NOWHERE = Place("")
+_NOWHERE: Final = Place("")
 
 
 def _place(names: Memo[Place], game_map: Map, words: list[str], run: Run) -> Place | None:
@@ -255,7 +255,7 @@ def _read_by_tokens(
     )
 
 
-_PLANNED = tuple.__new__
+_PLANNED: Final = tuple.__new__
 """Makes a `Planned` from its fields' tuple: the named tuple's own __new__ is a Python
 function (about twice the instructions)."""
 
@@ -297,7 +297,9 @@ def _read_by_words(game_map: Map, kind_code: str, text: str) -> Planned | None:
     )
 
 
-_ORDERING: dict[str, frozenset[str]] = {kind: forms - OFF_BOARD for kind, forms in FORMS.items()}
+_ORDERING: Final[dict[str, frozenset[str]]] = {
+    kind: forms - OFF_BOARD for kind, forms in FORMS.items()
+}
 """The forms of each kind of phase that order a unit of the board (see reader.made), by the
 kind's code (a PhaseKind is its code)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from sys import intern
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from adjudicator.board.types import province_of
 from adjudicator.orders.model import Build, Order, Waive
@@ -31,7 +31,7 @@ def order_tags(tags: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(set(tags), key=lambda t: rank.get(t, len(rank))))
 
 
-_TAG_RANK = {tag: rank for rank, tag in enumerate(TAGS)}
+_TAG_RANK: Final = {tag: rank for rank, tag in enumerate(TAGS)}
 
 
 class Resolution(NamedTuple):
@@ -134,11 +134,11 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     return OrderEntry(power, entry.input, entry.order, illegal, like=entry)
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 """A named tuple from a tuple of its fields, with no Python __new__ (its generated one)."""
 
 
-COMMENT = "comment"
+COMMENT: Final = "comment"
 """The `kind` of an error entry that is an ignored comment, not a fault."""
 
 

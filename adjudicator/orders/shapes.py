@@ -21,7 +21,7 @@ from __future__ import annotations
 import bisect
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.types import UnitType
@@ -39,10 +39,10 @@ from adjudicator.orders.parse import (
 )
 from adjudicator.orders.sheet import plain
 
-_PIECES = re.compile(f"({WORD.pattern})")
+_PIECES: Final = re.compile(f"({WORD.pattern})")
 """Splits a text into what lies between words and the words (WORD's matches, in order)."""
 
-_LENGTH = len(PLACEHOLDER)
+_LENGTH: Final = len(PLACEHOLDER)
 _At = tuple[int, int]
 """A position of a shape's parse: (where in the shape, how many placeholders end before it)."""
 
@@ -245,7 +245,7 @@ def _shaped_parse(text: str, keywords: frozenset[str]) -> RawOrder | None:
     )
 
 
-_HYPHEN = re.compile(r"[A-Za-z]-[A-Za-z]")
+_HYPHEN: Final = re.compile(r"[A-Za-z]-[A-Za-z]")
 
 
 def _as_read(text: str) -> bool:
@@ -296,9 +296,9 @@ class TokenPlan(NamedTuple):
     words: int  # how many words (parse.WORD) a text of the shape holds
 
 
-_NO_PLAN = "no plan"
+_NO_PLAN: Final = "no plan"
 """`_token_plan`'s answer for a shape without a plan (its texts are read through their parse)."""
-_TOKEN_SHAPES: dict[str, str] = {}
+_TOKEN_SHAPES: Final[dict[str, str]] = {}
 """Token -> its shape (`_shaped`), for tokens that may be read as written (`_as_read`), hold
 nothing that could part a sheet's pieces (`sheet.plain`) and are no DAIDE waive's last: a few
 hundred (order words, names as written). Bounded: cleared when full (the tokens come from
@@ -344,7 +344,7 @@ def token_plan_of(tokens: list[str]) -> TokenPlan | str | None:
         return keep(_TOKEN_PLANS, shape, _token_plan(shape), _TOKENS_KEPT)
 
 
-_TOKEN_PLANS: dict[str, TokenPlan | str | None] = {}
+_TOKEN_PLANS: Final[dict[str, TokenPlan | str | None]] = {}
 """Shape -> `_token_plan`: a few dozen shapes (bounded as `_TOKEN_SHAPES`); a dict, whose
 look-up is a fraction of an lru_cache call's."""
 

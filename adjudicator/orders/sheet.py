@@ -12,16 +12,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
+from typing import Final
 
 from adjudicator.board.map import Map
 from adjudicator.board.names import index_for, resolve_power
 from adjudicator.orders.parse import first_words
 
-_COMMENT = re.compile(r"#|//")
-_SEPARATOR = re.compile(r"[,;]")
-_NAME_LENGTH = 40
+_COMMENT: Final = re.compile(r"#|//")
+_SEPARATOR: Final = re.compile(r"[,;]")
+_NAME_LENGTH: Final = 40
 """Longer than any power's name: text before a ':' or inside '[...]' beyond this is no header."""
-MAX_ORDER_LENGTH = 500
+MAX_ORDER_LENGTH: Final = 500
 """The longest text read as one order (the longest real order is under 100 characters). Longer
 text is an error entry before any reading, so the work per order is bounded and reading a
 sheet is linear in its length."""
@@ -29,7 +30,7 @@ TOO_LONG = (
     f"too long for one order ({{}} characters; at most {MAX_ORDER_LENGTH}): "
     "put each order on its own line"
 )
-_CACHED_LENGTH = 4096
+_CACHED_LENGTH: Final = 4096
 """Strings longer than this are split anew each time rather than kept in the cache."""
 
 
@@ -54,12 +55,14 @@ def _header(game_map: Map, line: str) -> tuple[str, str] | None:
     return (power, "") if power is not None else None
 
 
-ORDER = "order"
-COMMENT = "comment"
+ORDER: Final = "order"
+COMMENT: Final = "comment"
 """A comment on a line of its own, or a piece of nothing but dots."""
-AFTER_ORDER = "after"
+AFTER_ORDER: Final = "after"
 """A comment that follows an order on the same line ('A Par - Bur // A Mar - Spa')."""
-ORDER_IN_COMMENT = "an order after '{}' is not read: put each order on its own line, or remove it"
+ORDER_IN_COMMENT: Final = (
+    "an order after '{}' is not read: put each order on its own line, or remove it"
+)
 """The error for such a comment when it reads as an order itself: it is not lost."""
 
 Piece = tuple[str, str]
@@ -114,7 +117,7 @@ def _split_lines(game_map: Map, text: str) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-_cached_lines = lru_cache(maxsize=1 << 10)(_split_lines)
+_cached_lines: Final = lru_cache(maxsize=1 << 10)(_split_lines)
 
 
 @lru_cache(maxsize=1 << 8)
@@ -163,7 +166,7 @@ def text_pieces(
     return found, power, verb
 
 
-_MARKS = re.compile(r"[#,;:\[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+_MARKS: Final = re.compile(r"[#,;:\[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 """What can make a string more than one piece: a comment ('#', and '//', looked for apart: a
 pattern of one character class is searched for several times faster than one with an
 alternative), a separator, a header's ':' or '[', a line break (each character
@@ -210,7 +213,7 @@ def _power_words(game_map: Map) -> int:
     return _POWER_WORDS.setdefault(game_map, most)
 
 
-_POWER_WORDS: dict[Map, int] = {}
+_POWER_WORDS: Final[dict[Map, int]] = {}
 
 
 def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:

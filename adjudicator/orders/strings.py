@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Iterator, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
@@ -60,14 +60,14 @@ entry was made for (None: no entry, or one whose legality depends on the board, 
 holds the very same ones, so the usual check is one look-up and an identity; the other unit a
 support or convoy names is checked by its type and place (`_Known`), whoever owns it."""
 
-_KNOWN = 10
+_KNOWN: Final = 10
 
 
-_MEMO_SIZE = 3 << 12
+_MEMO_SIZE: Final = 3 << 12
 """Strings a generation of the memo holds (so at most twice as many are kept): the memory of a
 long batch (100,000 phases: records, entries and lines of ~24,000 strings, within 1.5x of a
 1,000-phase run) against the strings met again (a dense phase meets ~31, ~1.7 of them new)."""
-_RETREAT = PhaseKind.RETREAT
+_RETREAT: Final = PhaseKind.RETREAT
 """An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
 
@@ -145,8 +145,8 @@ def _shared(span: Span | None) -> Span | None:
     return kept
 
 
-_SPANS: dict[Span, Span] = {}
-_NONE = (None,) * 7
+_SPANS: Final[dict[Span, Span]] = {}
+_NONE: Final = (None,) * 7
 """What a text that names a unit knows when none stands there: no units met, no order."""
 
 

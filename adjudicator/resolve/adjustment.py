@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from adjudicator.board.adjustments import adjustment_counts, unusable_builds
 from adjudicator.board.map import Map
@@ -23,8 +24,8 @@ from adjudicator.orders.refusals import reason
 from adjudicator.orders.results import OrderEntry, Resolution
 from adjudicator.resolve.civil_disorder import civil_disorder_removals, describe
 
-UNORDERED_BUILD = "no build ordered: the build is waived"
-UNUSABLE_BUILD = "unusable build: no vacant owned home centre, the build is waived"
+UNORDERED_BUILD: Final = "no build ordered: the build is waived"
+UNUSABLE_BUILD: Final = "unusable build: no vacant owned home centre, the build is waived"
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ or two a phase."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from adjudicator.board.convoy import route_exists, route_fleets
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
@@ -61,8 +63,8 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
         _assign(t, candidates, left_out)
 
 
-_NO_CANDIDATES: dict[int, list[int]] = {}
-_NO_FLEETS: list[int] = []
+_NO_CANDIDATES: Final[dict[int, list[int]]] = {}
+_NO_FLEETS: Final[list[int]] = []
 """(Shared, never changed.)"""
 
 

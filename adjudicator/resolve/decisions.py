@@ -13,6 +13,8 @@ the moves of the cycle; anything else: all fail).
 
 from __future__ import annotations
 
+from typing import Final
+
 from adjudicator.board.convoy import route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
@@ -27,7 +29,9 @@ from adjudicator.resolve.order_table import (
     OrderTable,
 )
 
-UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
+UNRESOLVED: Final = 0
+GUESSING: Final = 1
+RESOLVED: Final = 2
 
 Bounce = tuple[float, int]
 """A failed move's attack strength and the unit that held it off (NONE: none alone)."""

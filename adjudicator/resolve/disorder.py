@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -63,10 +64,10 @@ def silent_powers(
     return silent
 
 
-_MOVEMENT = PhaseKind.MOVEMENT  # (a module constant: an enum member's lookup is dear)
-NOBODY = Disorder(frozenset(), frozenset(), frozenset())
+_MOVEMENT: Final = PhaseKind.MOVEMENT  # (a module constant: an enum member's lookup is dear)
+NOBODY: Final = Disorder(frozenset(), frozenset(), frozenset())
 """Nobody in disorder: every power plays, and a silent one's units only hold."""
-_SILENT = Disorder(frozenset(), frozenset(), frozenset(), silent=True)
+_SILENT: Final = Disorder(frozenset(), frozenset(), frozenset(), silent=True)
 
 
 def _note(power: str, out: Disorder) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Literal, TypeVar, get_args
+from typing import Final, Literal, TypeVar, get_args
 
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
@@ -82,7 +82,8 @@ def adjudicate(
     )
 
 
-_MOVEMENT, _RETREAT = PhaseKind.MOVEMENT, PhaseKind.RETREAT  # (an enum member's lookup is dear)
+_MOVEMENT: Final = PhaseKind.MOVEMENT  # (an enum member's lookup is dear)
+_RETREAT: Final = PhaseKind.RETREAT
 
 
 def _given(
@@ -106,8 +107,8 @@ def _given(
 
 
 _O = TypeVar("_O", bound=Order)
-_MOVEMENT_KINDS: frozenset[type[MovementOrder]] = frozenset(get_args(MovementOrder))
-_RETREAT_KINDS: frozenset[type[RetreatOrder]] = frozenset(get_args(RetreatOrder))
+_MOVEMENT_KINDS: Final[frozenset[type[MovementOrder]]] = frozenset(get_args(MovementOrder))
+_RETREAT_KINDS: Final[frozenset[type[RetreatOrder]]] = frozenset(get_args(RetreatOrder))
 
 
 def _line(
@@ -145,10 +146,11 @@ def _sort(results: list[OrderResult]) -> list[OrderResult]:
     return results
 
 
-_OUTCOME: dict[bool, Literal["succeeds", "fails"]] = {True: "succeeds", False: "fails"}
-_ILLEGAL = ("illegal",)
-_new = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
-_BY_UNIT, _BY_POWER = itemgetter(1), itemgetter(0)
+_OUTCOME: Final[dict[bool, Literal["succeeds", "fails"]]] = {True: "succeeds", False: "fails"}
+_ILLEGAL: Final = ("illegal",)
+_new: Final = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
+_BY_UNIT: Final = itemgetter(1)
+_BY_POWER: Final = itemgetter(0)
 
 
 def _movement(
@@ -204,7 +206,7 @@ def _disbanded(resolution: Resolution) -> Resolution:
     return resolution._replace(tags=(*resolution.tags, "disbanded"), culprits=())
 
 
-_NOWHERE: frozenset[str] = frozenset()
+_NOWHERE: Final[frozenset[str]] = frozenset()
 
 
 def _retreats(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
@@ -108,16 +108,16 @@ def _ensure_recursion_room(units: int) -> None:
         sys.setrecursionlimit(needed)
 
 
-SUCCESS = Resolution(True)
+SUCCESS: Final = Resolution(True)
 """Success, the common case: one shared value (`is` tells a plain success from the others)."""
 
 
-_ARMY = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
-_HELD = SUCCESS
+_ARMY: Final = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
+_HELD: Final = SUCCESS
 """The outcome of an order that stood (and of a hold): nothing to explain."""
-_CYCLE = "failed: unresolvable cycle of orders"
-_BOUNCE = ("bounce",)
-_NOTHING: frozenset[str] = frozenset()
+_CYCLE: Final = "failed: unresolvable cycle of orders"
+_BOUNCE: Final = ("bounce",)
+_NOTHING: Final[frozenset[str]] = frozenset()
 
 
 class _Culprit(NamedTuple):
@@ -167,7 +167,7 @@ def _failure(tags: tuple[str, ...], reason: str | None, culprits: tuple[str, ...
     return _new(Resolution, (False, tags, reason, culprits))
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class _Outcome:

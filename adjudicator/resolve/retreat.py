@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -31,8 +32,8 @@ class RetreatOutcome:
     units: Mapping[str, Unit]
 
 
-NO_ORDER = Resolution(True, ("disbanded",), "no retreat order: the unit is disbanded")
-DISBANDED = Resolution(True, ("disbanded",))
+NO_ORDER: Final = Resolution(True, ("disbanded",), "no retreat order: the unit is disbanded")
+DISBANDED: Final = Resolution(True, ("disbanded",))
 
 
 def _checked_target(

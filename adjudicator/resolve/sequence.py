@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from typing import Final
 
 from adjudicator.board.adjustments import adjustments_due_on
 from adjudicator.board.bounded import keep
@@ -89,7 +90,7 @@ def _phase(played: Phase, year: int, season: Season, kind: PhaseKind) -> Phase:
     return known
 
 
-_PHASES: dict[tuple[int, Season, PhaseKind], Phase] = {}
+_PHASES: Final[dict[tuple[int, Season, PhaseKind], Phase]] = {}
 """The phases a phase moves on to, by year, season and kind."""
 
 
@@ -136,8 +137,12 @@ def position_after(
 
 
 # Module constants: an enum member's lookup (PhaseKind.MOVEMENT) costs several times more.
-_MOVEMENT, _RETREAT, _ADJUSTMENT = PhaseKind.MOVEMENT, PhaseKind.RETREAT, PhaseKind.ADJUSTMENT
-_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+_MOVEMENT: Final = PhaseKind.MOVEMENT
+_RETREAT: Final = PhaseKind.RETREAT
+_ADJUSTMENT: Final = PhaseKind.ADJUSTMENT
+_SPRING: Final = Season.SPRING
+_FALL: Final = Season.FALL
+_WINTER: Final = Season.WINTER
 
 
 def _moved_on(
