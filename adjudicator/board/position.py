@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from adjudicator.board.types import Phase, Unit
 
@@ -16,7 +17,7 @@ class Dislodged:
     retreats: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Position:
     """Units by province, centre owners by province, and (in a retreat phase) the dislodged.
 
@@ -31,8 +32,43 @@ class Position:
     dislodged: Mapping[str, Dislodged] = field(default_factory=dict)
     winner: str | None = None
 
+    def __init__(
+        self,
+        variant: str,
+        phase: Phase,
+        units: Mapping[str, Unit],
+        centers: Mapping[str, str],
+        dislodged: Mapping[str, Dislodged] | None = None,
+        winner: str | None = None,
+    ) -> None:
+        """Each field set by its slot's setter (see _SETTERS): a position is made for every
+        phase read and every phase played, and the frozen dataclass's own __init__ (one
+        object.__setattr__ a field, the field looked up by name) costs twice as much."""
+        _SET_VARIANT(self, variant)
+        _SET_PHASE(self, phase)
+        _SET_UNITS(self, units)
+        _SET_CENTERS(self, centers)
+        _SET_DISLODGED(self, {} if dislodged is None else dislodged)
+        _SET_WINNER(self, winner)
+
     def units_of(self, power: str) -> list[Unit]:
         return sorted((u for u in self.units.values() if u.power == power), key=str)
 
     def centers_of(self, power: str) -> list[str]:
         return sorted(p for p, owner in self.centers.items() if owner == power)
+
+
+_SETTERS: tuple[Any, ...] = tuple(
+    getattr(Position, name).__set__
+    for name in ("variant", "phase", "units", "centers", "dislodged", "winner")
+)
+"""Each field's slot setter, bound once: a frozen position's fields are set past its
+__setattr__ as object.__setattr__ would, without looking the field up by name each time."""
+(
+    _SET_VARIANT,
+    _SET_PHASE,
+    _SET_UNITS,
+    _SET_CENTERS,
+    _SET_DISLODGED,
+    _SET_WINNER,
+) = _SETTERS

@@ -159,6 +159,6 @@ def _moved_on(
         phase,
         units,
         before.centers,
-        {} if dislodged is None else dislodged,
+        dislodged,
         before.winner,
     )

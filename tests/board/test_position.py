@@ -1,0 +1,50 @@
+"""Position sets its fields past the frozen dataclass's __init__ (board/position.py): it must
+still be made, compared, copied and refused changes as the dataclass it declares."""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError, fields, replace
+
+import pytest
+
+from adjudicator.board.position import Position
+from adjudicator.board.types import Phase, Unit, UnitType
+
+
+def test_a_position_is_made_compared_and_copied_as_a_dataclass() -> None:
+    phase = Phase.parse("S1901M")
+    units = {"PAR": Unit("FRANCE", UnitType.ARMY, "PAR")}
+    centers = {"PAR": "FRANCE"}
+    position = Position("standard", phase, units, centers)
+    assert [f.name for f in fields(Position)] == [
+        "variant",
+        "phase",
+        "units",
+        "centers",
+        "dislodged",
+        "winner",
+    ]
+    assert (position.variant, position.phase, position.units, position.centers) == (
+        "standard",
+        phase,
+        units,
+        centers,
+    )
+    assert position.dislodged == {} and position.winner is None
+    assert position.dislodged is not Position("standard", phase, units, centers).dislodged
+    named = Position(
+        variant="standard", phase=phase, units=units, centers=centers, dislodged={}, winner=None
+    )
+    assert named == position and hash(named.phase) == hash(position.phase)
+    won = replace(position, winner="FRANCE")
+    assert won.winner == "FRANCE" and won.units is units and won != position
+    assert repr(won).startswith("Position(variant='standard', phase=")
+
+
+def test_a_position_cannot_be_changed() -> None:
+    position = Position("standard", Phase.parse("S1901M"), {}, {})
+    with pytest.raises(FrozenInstanceError):
+        position.winner = "FRANCE"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del position.units  # type: ignore[misc]
+    assert position.winner is None and position.units == {}
