@@ -77,12 +77,12 @@ class OrderEntry:
         input: str | None,
         order: Order,
         illegal: str | None = None,
-        *,
         like: OrderEntry | None = None,
     ) -> None:
         """The fields, and what the resolver and the result line take from them, set in one
         call. `like`: an entry of the same text and order (another power's, or on another
-        board), whose strings are taken rather than written again (see `entry_like`)."""
+        board), whose strings are taken rather than written again (see `entry_like`; given
+        by position there: a keyword costs the call a dict)."""
         if like is not None:
             province = like.province
             line = like.line
@@ -131,7 +131,7 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     the same text read for another power, or its legality on another board. Its order and unit
     are not written again (a third of the cost of an entry made from nothing), and its line
     only differs from `entry`'s in its power."""
-    return OrderEntry(power, entry.input, entry.order, illegal, like=entry)
+    return OrderEntry(power, entry.input, entry.order, illegal, entry)
 
 
 _new: Final = tuple.__new__
