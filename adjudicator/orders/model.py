@@ -8,8 +8,17 @@ unit reference carries its type. Parsing the canonical string gives the same ord
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from adjudicator.board.types import UnitType, province_of
+
+
+def _setters(cls: type, *names: str) -> tuple[Any, ...]:
+    """The slot setters of a frozen order's fields, bound once: its __init__ sets each field
+    with one, past the frozen __setattr__ (as the generated __init__ does with
+    object.__setattr__, which looks the field up by name: a third dearer; an order is made for
+    each new text read)."""
+    return tuple(getattr(cls, name).__set__ for name in names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,15 +36,21 @@ class UnitRef:
         return self.type + " " + self.location  # StrEnum: the letter; fastest on hot paths
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hold:
     unit: UnitRef
+
+    def __init__(self, unit: UnitRef) -> None:
+        _HOLD[0](self, unit)
 
     def __str__(self) -> str:
         return f"{self.unit} H"
 
 
-@dataclass(frozen=True, slots=True)
+_HOLD = _setters(Hold, "unit")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Move:
     """A move; `via_convoy` is the explicit "via convoy" of the 2000/2023 rules (DATC 4.A.3).
     `route` is a convoy route the order names, the seas in order ('A LON - NTH - BEL'): such a
@@ -46,22 +61,42 @@ class Move:
     via_convoy: bool = False
     route: tuple[str, ...] = ()
 
+    def __init__(
+        self, unit: UnitRef, target: str, via_convoy: bool = False, route: tuple[str, ...] = ()
+    ) -> None:
+        set_unit, set_target, set_via_convoy, set_route = _MOVE
+        set_unit(self, unit)
+        set_target(self, target)
+        set_via_convoy(self, via_convoy)
+        set_route(self, route)
+
     def __str__(self) -> str:
         if self.route:
             return f"{self.unit} - {' - '.join(self.route)} - {self.target}"
         return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
 
 
-@dataclass(frozen=True, slots=True)
+_MOVE = _setters(Move, "unit", "target", "via_convoy", "route")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class SupportHold:
     unit: UnitRef
     supported: UnitRef
+
+    def __init__(self, unit: UnitRef, supported: UnitRef) -> None:
+        set_unit, set_supported = _SUPPORT_HOLD
+        set_unit(self, unit)
+        set_supported(self, supported)
 
     def __str__(self) -> str:
         return f"{self.unit} S {self.supported}"
 
 
-@dataclass(frozen=True, slots=True)
+_SUPPORT_HOLD = _setters(SupportHold, "unit", "supported")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class SupportMove:
     """Support of a move. The target is a province, or a location when the player named a coast:
     a support without a coast fits a move to either coast, one with a coast only that coast
@@ -71,45 +106,83 @@ class SupportMove:
     supported: UnitRef
     target: str
 
+    def __init__(self, unit: UnitRef, supported: UnitRef, target: str) -> None:
+        set_unit, set_supported, set_target = _SUPPORT_MOVE
+        set_unit(self, unit)
+        set_supported(self, supported)
+        set_target(self, target)
+
     def __str__(self) -> str:
         return f"{self.unit} S {self.supported} - {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+_SUPPORT_MOVE = _setters(SupportMove, "unit", "supported", "target")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Convoy:
     unit: UnitRef
     army: UnitRef
     target: str
 
+    def __init__(self, unit: UnitRef, army: UnitRef, target: str) -> None:
+        set_unit, set_army, set_target = _CONVOY
+        set_unit(self, unit)
+        set_army(self, army)
+        set_target(self, target)
+
     def __str__(self) -> str:
         return f"{self.unit} C {self.army} - {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+_CONVOY = _setters(Convoy, "unit", "army", "target")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Retreat:
     unit: UnitRef
     target: str
+
+    def __init__(self, unit: UnitRef, target: str) -> None:
+        set_unit, set_target = _RETREAT
+        set_unit(self, unit)
+        set_target(self, target)
 
     def __str__(self) -> str:
         return f"{self.unit} R {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+_RETREAT = _setters(Retreat, "unit", "target")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Disband:
     """A disband in a retreat phase or a removal in an adjustment phase."""
 
     unit: UnitRef
 
+    def __init__(self, unit: UnitRef) -> None:
+        _DISBAND[0](self, unit)
+
     def __str__(self) -> str:
         return f"{self.unit} D"
 
 
-@dataclass(frozen=True, slots=True)
+_DISBAND = _setters(Disband, "unit")
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Build:
     unit: UnitRef
 
+    def __init__(self, unit: UnitRef) -> None:
+        _BUILD[0](self, unit)
+
     def __str__(self) -> str:
         return f"{self.unit} B"
+
+
+_BUILD = _setters(Build, "unit")
 
 
 @dataclass(frozen=True, slots=True)
