@@ -6,7 +6,6 @@ judge: it lives here, below all of them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from adjudicator.board.map import Map
@@ -19,16 +18,20 @@ def _surpluses(
 ) -> dict[str, int]:
     """Every power that could adjust (the map's, plus any other that owns a unit or a centre)
     -> owned centres (and partisan sites in use: each counts as one) minus units: builds (+)
-    or removals (-) before the home-centre cap. One pass over the centres and the units."""
-    owned = Counter(centers.values())
-    present = Counter([u.power for u in units.values()])
-    powers = sorted(game_map.powers.keys() | owned.keys() | present.keys())
-    if not game_map.has_partisans:
-        return {power: owned[power] - present[power] for power in powers}
-    return {
-        power: owned[power] + len(game_map.partisans(power, centers)) - present[power]
-        for power in powers
-    }
+    or removals (-) before the home-centre cap, by power. One pass over the centres and one
+    over the units, counting in one dict (collections.Counter costs twice as much here: two
+    counters, their keys' union, then a look-up of each)."""
+    surpluses = dict.fromkeys(game_map.powers, 0)
+    count = surpluses.get
+    for owner in centers.values():
+        surpluses[owner] = count(owner, 0) + 1
+    for unit in units.values():
+        power = unit.power
+        surpluses[power] = count(power, 0) - 1
+    if game_map.has_partisans:
+        for power in surpluses:
+            surpluses[power] += len(game_map.partisans(power, centers))
+    return dict(sorted(surpluses.items()))
 
 
 def vacant_build_sites(game_map: Map, position: Position, power: str) -> list[str]:
