@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.board.map import load_map
+from adjudicator.board.types import Phase
 from adjudicator.contract.documents import (
     MAX_ORDER_LINES,
     DocumentError,
+    _phase_name,
     adjudicate_document,
     adjudicate_json_line,
     orders_from_document,
@@ -128,3 +130,16 @@ def test_a_result_document_shares_no_dict_or_list_with_its_input_or_another_resu
     assert not mine & {id(item) for item in _containers(document)}
     assert not mine & {id(item) for item in _containers(second)}
     assert first["next"]["centers"] == {"ENGLAND": ["LON"], "FRANCE": ["BRE", "PAR"]}
+
+
+def test_a_phase_is_named_as_its_own_string_whatever_was_named_before() -> None:
+    # documents._phase_name keeps each phase's name by the phase object's id: a table emptied
+    # when full, a phase made anew (another object, maybe at a freed object's address) or a
+    # phase made from a name written another way must still be named as str(phase) names it.
+    for year in range(1901, 1901 + 300):  # more than the table holds: it is emptied
+        for name in (f"S{year}M", f"f{year}r", f"W{year}A"):
+            phase = Phase.parse(name)
+            assert _phase_name(phase) == str(phase) == name.upper()
+            assert _phase_name(phase) == name.upper()  # found again
+    document = adjudicate_document({"phase": "f1901m", "units": {"FRANCE": ["A PAR"]}})
+    assert (document["phase"], document["next"]["phase"]) == ("F1901M", "W1901A")
