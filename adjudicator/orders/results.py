@@ -201,20 +201,42 @@ def result_documents(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
     """The entries of a result document's `orders` (CONTRACT.md), one per result, its keys in
     the contract's order: the one writer of them (the contract's documents and the game files
     both call it); `culprits` only when some unit is responsible (a compatible extension).
-    Each entry is a new dict with new lists, since the caller owns the document; a dict
-    literal each (dict.copy of a template per line cost more)."""
+    Each entry is a new dict with new lists, since the caller owns the document. A line that
+    simply succeeds (two in three) is a copy of `_SUCCEEDS` with its four strings set: a copy
+    keeps the template's table, where a dict literal inserts each key anew (copying a template
+    for every line, all seven values set, cost more); any other line is a dict literal."""
     entries = []
     for power, unit, given, order, result, tags, reason, culprits in results:
-        entry: dict[str, Any] = {
-            "power": power,
-            "unit": unit,
-            "input": given,
-            "order": order,
-            "result": result,
-            "tags": [*tags],
-            "reason": reason,
-        }
-        if culprits:
-            entry["culprits"] = [*culprits]
+        if reason is None and result == "succeeds" and not culprits:
+            entry = _SUCCEEDS.copy()
+            entry["power"] = power
+            entry["unit"] = unit
+            entry["input"] = given
+            entry["order"] = order
+            entry["tags"] = [*tags]
+        else:
+            entry = {
+                "power": power,
+                "unit": unit,
+                "input": given,
+                "order": order,
+                "result": result,
+                "tags": [*tags],
+                "reason": reason,
+            }
+            if culprits:
+                entry["culprits"] = [*culprits]
         entries.append(entry)
     return entries
+
+
+_SUCCEEDS: Final[dict[str, Any]] = {
+    "power": "",
+    "unit": "",
+    "input": None,
+    "order": "",
+    "result": "succeeds",
+    "tags": None,
+    "reason": None,
+}
+"""A result entry of a line that succeeds, its keys in the contract's order: only copied."""

@@ -143,3 +143,35 @@ def test_a_phase_is_named_as_its_own_string_whatever_was_named_before() -> None:
             assert _phase_name(phase) == name.upper()  # found again
     document = adjudicate_document({"phase": "f1901m", "units": {"FRANCE": ["A PAR"]}})
     assert (document["phase"], document["next"]["phase"]) == ("F1901M", "W1901A")
+
+
+def test_each_result_entry_is_the_callers_own() -> None:
+    # orders.results.result_documents copies one template for the lines that simply succeed:
+    # changing an entry handed out must change no other entry, no later document, nor the
+    # keys' order (the contract's).
+    document = {
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR", "A MAR"], "GERMANY": ["A MUN"]},
+        "orders": {"FRANCE": ["A PAR - BUR", "A MAR - BUR"], "GERMANY": ["A MUN H"]},
+    }
+    keys = ["power", "unit", "input", "order", "result", "tags", "reason"]
+    first = adjudicate_document(document)["orders"]
+    assert [(e["unit"], e["result"], list(e)) for e in first] == [
+        ("A MAR", "fails", [*keys, "culprits"]),
+        ("A PAR", "fails", [*keys, "culprits"]),
+        ("A MUN", "succeeds", keys),
+    ]
+    for entry in first:
+        entry["tags"].append("changed")
+        entry["result"] = entry["power"] = entry["input"] = "changed"
+    again = adjudicate_document(document)["orders"]
+    assert again[2] == {
+        "power": "GERMANY",
+        "unit": "A MUN",
+        "input": "A MUN H",
+        "order": "A MUN H",
+        "result": "succeeds",
+        "tags": [],
+        "reason": None,
+    }
+    assert [e["tags"] for e in again] == [["bounce"], ["bounce"], []]
