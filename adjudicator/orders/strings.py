@@ -332,8 +332,8 @@ class Strings:
             reason = board_reason(self.map, self.board, power, order)
         if like is None:  # the first entry made for these units
             entry = like = OrderEntry(power, text, order, reason)
-        else:
-            entry = entry_like(like, power, reason)
+        else:  # `entry_like(like, power, reason)`, with one call fewer
+            entry = OrderEntry(power, like.input, order, reason, like)
         if unit is None or record[-_KNOWN] is None:  # a build or a waive: none kept (rare)
             if fresh:
                 self.memo.put(text, record)
