@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from sys import intern
 from typing import Any, Final, Literal, NamedTuple
 
-from adjudicator.board.types import province_of
+from adjudicator.board.bounded import keep
+from adjudicator.board.types import UnitType, province_of
 from adjudicator.orders.model import Build, Order, Waive
 
 # The tags of CONTRACT.md, in the order they are printed.
@@ -94,10 +95,12 @@ class OrderEntry:
                 text = input
             if isinstance(order, Waive):
                 province, unit = None, ""
-            else:  # a unit's string is shared by every entry that orders it (a few hundred a map)
+            else:
                 ordered = order.unit
-                unit = intern(str(ordered))
-                province = None if isinstance(order, Build) else province_of(ordered.location)
+                location = ordered.location
+                texts = _UNIT_TEXTS[ordered.type]
+                unit = texts.get(location) or keep(texts, location, intern(str(ordered)), 1 << 12)
+                province = None if isinstance(order, Build) else province_of(location)
             line = _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ()))
         _SET_POWER(self, power)  # (each field's own slot setter: see _SETTERS)
         _SET_INPUT(self, input)
@@ -133,6 +136,11 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     only differs from `entry`'s in its power."""
     return OrderEntry(power, entry.input, entry.order, illegal, entry)
 
+
+_UNIT_TEXTS: Final[dict[UnitType, dict[str, str]]] = {unit_type: {} for unit_type in UnitType}
+"""Each type's units' strings by location: one string shared by every entry that orders the
+unit (a few hundred a map), looked up rather than written again (its __str__, a Python call,
+is a tenth of a new entry's instructions). Bounded (`keep`): maps read from files."""
 
 _new: Final = tuple.__new__
 """A named tuple from a tuple of its fields, with no Python __new__ (its generated one)."""
