@@ -8,13 +8,18 @@ timings on a shared 2-CPU machine move by ±5%.
     python bench/instructions.py movement      # the engine's movement step on read entries
     python bench/instructions.py next          # position_after, on the movement step's units
     python bench/instructions.py py --function adjudicator.resolve.sequence:adjustments_due_on
+    python bench/instructions.py py --compiled  # the mypyc build (build_fast), built or reused
+    python bench/instructions.py py --compiled --keep cg.out   # then: callgrind_annotate cg.out
 
 As bench/steady.py: warmed up on 3,000 dense phases of one seed, then `--phases` (300) new dense
 phases of another are counted, only they (the warm-up runs before valgrind's instrumentation is
 switched on, and only what runs inside `builtin_divmod` is collected). `--function MODULE:NAME`
 counts only the calls of NAME as MODULE looks it up (the module that calls it), on the route
-given. The package measured is the current folder's (a worktree's). Needs valgrind (every
-machine here has it); a run takes ~20 s. Issue 15's commit messages quote its figure.
+given. The package measured is the current folder's (a worktree's); with `--compiled`, its
+mypyc build (adjudicator.build_fast's cached build, in ~/.cache/adjudicator, overlaid on this
+folder's source as bench/compiled.py does), where callgrind sees the compiled functions by name
+(`--keep FILE` keeps its output for callgrind_annotate). Needs valgrind (every machine here has
+it); a run takes ~20 s. Issue 15's commit messages quote its figure.
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ def _counted(function: Callable[..., Any]) -> Callable[..., Any]:
     return inside
 
 
-def _inner(route: str, phases: int, function: str | None) -> None:
+def _inner(route: str, phases: int, function: str | None, compiled: bool) -> None:
     """In the process valgrind runs: warm up, prepare the inputs, count the loop."""
     sys.path[:0] = [os.getcwd(), str(HERE)]  # the package of the folder it runs in
     from corpus import corpus
@@ -71,6 +76,8 @@ def _inner(route: str, phases: int, function: str | None) -> None:
     from adjudicator.resolve import engine
     from adjudicator.resolve.sequence import position_after
 
+    in_use = not engine.__file__.endswith(".py")  # (None for a namespace package)
+    assert in_use == compiled, f"compiled modules in use: {in_use}, asked for: {compiled}"
     for doc in corpus(3000, 1001):
         adjudicate_document(doc)
     docs = list(corpus(phases, 1))
@@ -117,10 +124,18 @@ def _inner(route: str, phases: int, function: str | None) -> None:
         loop()  # outside divmod: only the wrapped function's calls are collected
 
 
-def count(route: str, phases: int = 300, function: str | None = None) -> int:
-    """Instructions per phase of `route` for the package of the current folder."""
+def count(
+    route: str,
+    phases: int = 300,
+    function: str | None = None,
+    compiled: bool = False,
+    keep: Path | None = None,
+) -> int:
+    """Instructions per phase of `route` for the package of the current folder (or its
+    compiled build); `keep`: where to leave callgrind's output."""
     with tempfile.TemporaryDirectory() as scratch:
-        out = Path(scratch) / "callgrind.out"
+        out = Path(scratch) / "callgrind.out" if keep is None else keep
+        tree = _compiled_tree(Path(scratch)) if compiled else Path.cwd()
         command = [
             "valgrind",
             "--tool=callgrind",
@@ -137,12 +152,24 @@ def count(route: str, phases: int = 300, function: str | None = None) -> int:
         ]
         if function is not None:
             command += ["--function", function]
+        if compiled:
+            command.append("--compiled")
         env = {**os.environ, "PYTHONHASHSEED": "0"}
-        subprocess.run(command, env=env, capture_output=True, check=True, text=True)
+        subprocess.run(command, env=env, capture_output=True, check=True, text=True, cwd=tree)
         for line in out.read_text().splitlines():
             if line.startswith(("summary:", "totals:")):
                 return int(line.split()[1]) // phases
     raise RuntimeError("callgrind wrote no total")
+
+
+def _compiled_tree(scratch: Path) -> Path:
+    """This folder's source with the compiled modules of its mypyc build beside it."""
+    sys.path.insert(0, os.getcwd())
+    from adjudicator import build_fast
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "adjudicator"
+    print("building (or reusing) the compiled build ...", file=sys.stderr)
+    return build_fast.overlay(build_fast.cached_build(cache), scratch / "compiled-tree")
 
 
 def main() -> None:
@@ -150,13 +177,16 @@ def main() -> None:
     parser.add_argument("route", choices=ROUTES)
     parser.add_argument("--phases", type=int, default=300, help="new dense phases counted")
     parser.add_argument("--function", help="MODULE:NAME, counted alone")
+    parser.add_argument("--compiled", action="store_true", help="count the mypyc build")
+    parser.add_argument("--keep", type=Path, help="keep callgrind's output in this file")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
-        _inner(args.route, args.phases, args.function)
+        _inner(args.route, args.phases, args.function, args.compiled)
         return
-    per_phase = count(args.route, args.phases, args.function)
-    what = args.function or args.route
+    keep = None if args.keep is None else args.keep.resolve()
+    per_phase = count(args.route, args.phases, args.function, args.compiled, keep)
+    what = (args.function or args.route) + (" (compiled)" if args.compiled else "")
     print(f"{what}: {per_phase / 1000:.1f}k instructions a phase ({args.phases} new dense phases)")
 
 
