@@ -68,7 +68,7 @@ class Decisions:
         self.map = game_map
         self.t = table
         self.rules = rules
-        self.state = state = [RESOLVED] * table.size
+        self.state = state = [RESOLVED] * len(table.units)  # (`size`: a property call more)
         for i in table.opposed:
             state[i] = UNRESOLVED
         self.result: list[bool] = table.unopposed[:]

@@ -95,7 +95,7 @@ def resolve_orders(
 
 
 def _resolved(game_map: Map, table: OrderTable, rules: Rules) -> Resolved:
-    _ensure_recursion_room(table.size)
+    _ensure_recursion_room(len(table.units))  # (not the `size` property: a call less)
     decisions = Decisions(game_map, table, rules)
     decisions.resolve_all()
     return _Outcome(game_map, table, decisions, rules).build()
@@ -222,7 +222,7 @@ class _Outcome:
         for i in dislodger:
             if i not in why:  # (a dislodged unit's explanation is never a plain success)
                 why[i] = resolution(i)
-        return Resolved(why, units, dislodged, contested)
+        return _new(Resolved, (why, units, dislodged, contested))  # (no Python __new__)
 
     def _contested(self, units: Mapping[str, Unit]) -> list[str]:
         """Provinces left empty by a standoff: the targets of failed moves, empty after the
@@ -275,7 +275,7 @@ class _Outcome:
         if self.rules.retreat_to_convoy_origin and self.d.by_convoy(m):
             origin = ""
         if unit.type is _ARMY:
-            options = self.map.army_adjacency.get(unit.province, frozenset())
+            options = self.map.army_adjacency.get(self.t.province[i], frozenset())
         else:
             options = self.map.fleet_adjacency.get(unit.location, frozenset())
         province = self.t.facts.province
