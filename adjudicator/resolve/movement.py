@@ -189,9 +189,12 @@ class _Outcome:
         self.went = went
         self.stayed = stayed
         """The moves that failed, stranded ones included (in unit order)."""
-        self.dislodger = {
-            o: m for m in went if (o := occupant[m]) != NONE and not (result[o] and kind[o] == MOVE)
-        }
+        dislodger: dict[int, int] = {}
+        for m in went:  # (a loop: a comprehension would hold `o` in a cell)
+            o = occupant[m]
+            if o != NONE and not (result[o] and kind[o] == MOVE):
+                dislodger[o] = m
+        self.dislodger = dislodger
         """Dislodged unit -> the move that dislodged it."""
 
     def build(self) -> Resolved:
@@ -228,11 +231,13 @@ class _Outcome:
         """Provinces left empty by a standoff: the targets of failed moves, empty after the
         moves, where some move had strength (`_contests`)."""
         kind, dest, contests = self.t.kind, self.t.dest, self._contests
-        return [
-            p
-            for m in self.stayed
-            if kind[m] == MOVE and (p := dest[m]) not in units and contests(m)
-        ]
+        found = []
+        for m in self.stayed:  # (a loop: a comprehension would hold `p` in a cell)
+            if kind[m] == MOVE:
+                p = dest[m]
+                if p not in units and contests(m):
+                    found.append(p)
+        return found
 
     def _units(self) -> dict[str, Unit]:
         """Province -> unit after the moves, in unit order (a moved unit where it went, the
@@ -279,11 +284,11 @@ class _Outcome:
         else:
             options = self.map.fleet_adjacency.get(unit.location, frozenset())
         province = self.t.facts.province
-        found = [  # (a list, not a generator: sorted() then reads it in C)
-            loc
-            for loc in options
-            if (p := province[loc]) != origin and p not in occupied and p not in contested
-        ]
+        found = []
+        for loc in options:  # (a loop: a comprehension would hold `p` in a cell)
+            p = province[loc]
+            if p != origin and p not in occupied and p not in contested:
+                found.append(loc)
         found.sort()
         return tuple(found)
 
