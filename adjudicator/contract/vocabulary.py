@@ -127,20 +127,21 @@ def read_units(
         raise Malformed
     units: dict[str, Unit] = {}
     known_units, count = vocabulary.units, 0
-    for name, texts in unit_lists.items():
-        known = known_units.get(name)
-        if known is None or type(texts) is not list:
-            return units_one_by_one(game_map, vocabulary, unit_lists)
-        for text in texts:
-            try:  # a string read before (nearly all): one subscript, the try costs nothing
+    try:  # a power by code, a string read before (nearly all): one subscript each, no test
+        for name, texts in unit_lists.items():
+            known = known_units[name]
+            if type(texts) is not list:
+                break
+            for text in texts:
                 province, unit = known[text]
-            except KeyError:
-                return units_one_by_one(game_map, vocabulary, unit_lists)
-            units[province] = unit
-        count += len(texts)
-    if len(units) != count:  # two units in one province
-        return units_one_by_one(game_map, vocabulary, unit_lists)
-    return units
+                units[province] = unit
+            count += len(texts)
+        else:
+            if len(units) == count:  # else two units in one province
+                return units
+    except KeyError:
+        pass
+    return units_one_by_one(game_map, vocabulary, unit_lists)
 
 
 def units_one_by_one(
@@ -183,13 +184,16 @@ def centers_by_code(
         raise Malformed
     centers: dict[str, str] = {}
     powers, count = vocabulary.powers, 0
-    for name, provinces in center_lists.items():
-        power = powers.get(name)
-        if power is None or type(provinces) is not list:
-            return None
-        for province in provinces:
-            centers[province] = power
-        count += len(provinces)
+    try:  # a power by code (nearly all): one subscript, no test
+        for name, provinces in center_lists.items():
+            power = powers[name]
+            if type(provinces) is not list:
+                return None
+            for province in provinces:
+                centers[province] = power
+            count += len(provinces)
+    except KeyError:
+        return None
     if len(centers) != count or not vocabulary.supply_centers.issuperset(centers):
         return None
     return centers
