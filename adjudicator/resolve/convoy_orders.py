@@ -43,14 +43,16 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
     left_out: dict[tuple[int, int], str] = {}
     """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
     provinces, dest, route = t.province, t.dest, t.route
+    where = provinces.__getitem__
     for i in armies:
         fleets = candidates.get(i, _NO_FLEETS)
         if fleets:
             pool = _pool(game_map, rules, t, i, fleets, left_out) if narrowed else fleets
-            on_route = route_fleets(game_map, provinces[i], dest[i], [provinces[c] for c in pool])
+            # (map and `_on`: a comprehension here would hold `provinces` in a cell every call)
+            on_route = route_fleets(game_map, provinces[i], dest[i], list(map(where, pool)))
             if on_route:
                 t.has_route.add(i)
-                t.convoy_fleets[i] = tuple([c for c in pool if provinces[c] in on_route])
+                t.convoy_fleets[i] = tuple(_on(pool, provinces, on_route))
         mode = _mode(t, adjacent, i, fleets)
         if mode != LAND:
             route[i] = mode
@@ -61,6 +63,15 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
                 _by_convoy_only(game_map, t, i)
     if candidates:
         _assign(t, candidates, left_out)
+
+
+def _on(fleets: list[int], provinces: list[str], seas: frozenset[str]) -> list[int]:
+    """Those of `fleets` standing in `seas` (the seas of a route), in order."""
+    found = []
+    for c in fleets:
+        if provinces[c] in seas:
+            found.append(c)
+    return found
 
 
 _NO_CANDIDATES: Final[dict[int, list[int]]] = {}
@@ -193,9 +204,10 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
     so the unit holds and may be supported in holding. With fleets that merely did not
     convoy (6.D.8) it is a failed move."""
     seas = t.facts.seas
-    seas_with_fleets = [
-        p for p, u in zip(t.province, t.units, strict=True) if u.type is _FLEET and p in seas
-    ]
+    seas_with_fleets = []
+    for p, u in zip(t.province, t.units, strict=True):  # (a comprehension: `seas` in a cell)
+        if u.type is _FLEET and p in seas:
+            seas_with_fleets.append(p)
     if not route_exists(game_map, t.province[i], t.dest[i], seas_with_fleets):
         t.stranded.add(i)
         t.kind[i] = HOLD

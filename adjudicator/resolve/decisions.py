@@ -224,7 +224,8 @@ class Decisions:
             else:
                 return True
             return False
-        return not any(self.resolve(m) for m in attackers)  # a convoying fleet: not dislodged
+        # A convoying fleet: not dislodged. (map, in C: a generator would hold `self` in a cell.)
+        return not any(map(self.resolve, attackers))
 
     # -- the conditions --------------------------------------------------------------------
     def _move_fails(self, i: int) -> Bounce | None:
@@ -249,7 +250,11 @@ class Decisions:
         units = self.units
         power = units[s].power
         attackers = self.moves_into.get(self.province[s], ())
-        return [m for m in attackers if units[m].power != power and self._cuts(m, s)]
+        cut = []
+        for m in attackers:  # (a loop: a comprehension would hold the names it reads in cells)
+            if units[m].power != power and self._cuts(m, s):
+                cut.append(m)
+        return cut
 
     def _cuts(self, m: int, s: int) -> bool:
         t, route = self.t, self.route
@@ -284,7 +289,13 @@ class Decisions:
             return False
         if self.rules.multi_route_convoy != "all_routes" or m in t.whole_route or len(fleets) == 1:
             # (One fleet on a route makes the route alone: `route_exists` would ask it alone.)
-            return all(self.resolve(c) for c in fleets)
+            return all(map(self.resolve, fleets))  # (in C: a generator would hold `self` in a cell)
+        return self._any_route(m, fleets)
+
+    def _any_route(self, m: int, fleets: tuple[int, ...]) -> bool:
+        """`convoy_path` when any route of the fleets carries the army (kept once they are all
+        settled: it cannot change any more)."""
+        t = self.t
         state = self.state
         final = all(state[c] == RESOLVED for c in fleets)
         if final and m in self._paths:

@@ -202,19 +202,17 @@ class _Outcome:
         units = self._units()
         contested = frozenset(self._contested(units)) if stayed else _NOTHING
         dislodged = {}
-        if dislodger:
-            province = t.province
-            dislodged = {
-                province[i]: Dislodged(t.units[i], self._retreats(i, m, units, contested))
-                for i, m in sorted(dislodger.items())
-            }
+        if dislodger:  # (loops, not comprehensions: those would hold the names they read in cells)
+            province, retreats = t.province, self._retreats
+            for i, m in sorted(dislodger.items()):
+                dislodged[province[i]] = Dislodged(t.units[i], retreats(i, m, units, contested))
         # Success, the common case, is left out; the others are explained, once each: failed
         # moves (stranded ones included), failed supports, convoys, dislodged units.
         result, kind = self.d.result, t.kind
         resolution, move = self._resolution, self._move
-        why = {
-            i: move(i) if kind[i] == MOVE and i not in dislodger else resolution(i) for i in stayed
-        }
+        why: dict[int, Resolution] = {}
+        for i in stayed:
+            why[i] = move(i) if kind[i] == MOVE and i not in dislodger else resolution(i)
         for i in t.supports:
             if not result[i]:
                 why[i] = resolution(i)
@@ -364,8 +362,7 @@ class _Outcome:
             # Its decision found it prevented, and one other move goes there: by that one.
             culprits = [movers[1] if movers[0] == i else movers[0]]
         elif len(movers) > 1:
-            prevents = self._prevents
-            culprits += [k for k in movers if k != i and prevents(k) >= strength]
+            culprits += self._as_strong(i, movers, strength)
         if own:
             return self._own_unit(occupant, culprits)
         if len(culprits) == 1:  # the common case: one unit held it off
@@ -377,6 +374,16 @@ class _Outcome:
             names, text = self._named(culprits)
             return _failure(_BOUNCE, "bounced with " + text, names)
         return _failure(_BOUNCE, _CYCLE, ())
+
+    def _as_strong(self, i: int, movers: list[int], strength: float) -> list[int]:
+        """The moves of `movers` but `i` whose prevent strength is at least `strength` (a loop
+        in a method of its own: a comprehension in `_move` would hold its names in cells)."""
+        prevents = self._prevents
+        found = []
+        for k in movers:
+            if k != i and prevents(k) >= strength:
+                found.append(k)
+        return found
 
     def _own_unit(self, occupant: int, culprits: list[int]) -> Resolution:
         """A move that would have dislodged a unit of its own power (`occupant`), and the
@@ -413,7 +420,7 @@ class _Outcome:
             return _failure(("cut",), _CYCLE, ())
         if len(cutters) == 1:  # (a cutter moves)
             return _culprit(t.units[cutters[0]], t.target[cutters[0]]).cut_by
-        names = tuple([str(t.units[m]) for m in cutters])
+        names = tuple(map(str, map(t.units.__getitem__, cutters)))  # (no comprehension: no cell)
         return _failure(("cut",), "support cut by " + ", ".join(names), names)
 
     def _convoy(self, i: int) -> Resolution:
