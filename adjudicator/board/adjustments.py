@@ -22,12 +22,11 @@ def _surpluses(
     over the units, counting in one dict (collections.Counter costs twice as much here: two
     counters, their keys' union, then a look-up of each)."""
     surpluses = dict.fromkeys(game_map.powers, 0)
-    count = surpluses.get
     for owner in centers.values():
-        surpluses[owner] = count(owner, 0) + 1
+        surpluses[owner] = surpluses.get(owner, 0) + 1
     for unit in units.values():
         power = unit.power
-        surpluses[power] = count(power, 0) - 1
+        surpluses[power] = surpluses.get(power, 0) - 1
     if game_map.has_partisans:
         for power in surpluses:
             surpluses[power] += len(game_map.partisans(power, centers))
