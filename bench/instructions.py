@@ -169,7 +169,14 @@ def _compiled_tree(scratch: Path) -> Path:
 
     cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "adjudicator"
     print("building (or reusing) the compiled build ...", file=sys.stderr)
-    return build_fast.overlay(build_fast.cached_build(cache), scratch / "compiled-tree")
+    stdout = os.dup(1)
+    os.dup2(2, 1)  # the compilers' output to stderr (theirs too): stdout is the figure alone
+    try:
+        build = build_fast.cached_build(cache)
+    finally:
+        os.dup2(stdout, 1)
+        os.close(stdout)
+    return build_fast.overlay(build, scratch / "compiled-tree")
 
 
 def main() -> None:
