@@ -268,12 +268,11 @@ class Strings:
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
-        record = self.empty + known
         wrong = self.owner_error(power, text, own, known[2], unit)
         if wrong is not None:
-            self.memo.put(text, record)
+            self.memo.put(text, self.empty + known)
             return wrong
-        return self._given(power, text, record, unit, fresh=True)
+        return self._given(power, text, known, unit, fresh=True)
 
     def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError | None:
         """`read`'s answer when no entry is kept for `power` and the units met: for a string
@@ -309,7 +308,7 @@ class Strings:
             if own is not None:
                 reading = _read(self.map, self.kind, text)
                 known = _learn(self, text, reading, (unit, found))
-                return self._given(power, text, self.empty + known, unit, fresh=True)
+                return self._given(power, text, known, unit, fresh=True)
         return self._given(power, text, record, unit)
 
     def _given(
@@ -318,12 +317,12 @@ class Strings:
         """The answer of a known string for `power`'s unit (`unit`), the one it was learnt
         for, with no entry kept for `power`: one made now (from the strings of the first one
         made for these units, `like`, when there is one) and kept in the power's seat, with
-        the unit (none for an order whose legality depends on the board). `fresh`: the
-        record is not in the memo yet."""
+        the unit (none for an order whose legality depends on the board). `fresh`: `record`
+        is a new text's `_Known` alone, its record made here once (none in the memo yet)."""
         order, reason, like = record[-3:]
         if isinstance(order, Unreadable):
             if fresh:  # (learnt: kept with no entry)
-                self.memo.put(text, record)
+                self.memo.put(text, self.empty + record)
             self.faulty = True
             return OrderError(power, text, order.message, order.span)
         assert order is not None
@@ -336,9 +335,9 @@ class Strings:
             entry = OrderEntry(power, like.input, order, reason, like)
         if unit is None or record[-_KNOWN] is None:  # a build or a waive: none kept (rare)
             if fresh:
-                self.memo.put(text, record)
+                self.memo.put(text, self.empty + record)
             return entry
-        kept = list(record)
+        kept = [*self.empty, *record] if fresh else list(record)
         seat = self.seats[power]
         kept[seat] = entry
         kept[seat + self.width] = None if board else unit
