@@ -9,12 +9,17 @@ from typing import Any
 from adjudicator.board.types import Phase, Unit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Dislodged:
     """A unit dislodged in the movement phase, and where it may retreat to."""
 
     unit: Unit
     retreats: tuple[str, ...]
+
+    def __init__(self, unit: Unit, retreats: tuple[str, ...]) -> None:
+        """Set by its slots' setters, as a Position is (see _SETTERS)."""
+        _SET_UNIT(self, unit)
+        _SET_RETREATS(self, retreats)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -72,3 +77,4 @@ __setattr__ as object.__setattr__ would, without looking the field up by name ea
     _SET_DISLODGED,
     _SET_WINNER,
 ) = _SETTERS
+_SET_UNIT, _SET_RETREATS = (getattr(Dislodged, name).__set__ for name in ("unit", "retreats"))

@@ -7,7 +7,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
-from adjudicator.board.position import Position
+from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import Phase, Unit, UnitType
 
 
@@ -48,3 +48,14 @@ def test_a_position_cannot_be_changed() -> None:
     with pytest.raises(FrozenInstanceError):
         del position.units  # type: ignore[misc]
     assert position.winner is None and position.units == {}
+
+
+def test_a_dislodged_unit_is_made_and_frozen_as_a_dataclass() -> None:
+    unit = Unit("FRANCE", UnitType.ARMY, "PAR")
+    dislodged = Dislodged(unit, ("BUR", "GAS"))
+    assert [f.name for f in fields(Dislodged)] == ["unit", "retreats"]
+    assert (dislodged.unit, dislodged.retreats) == (unit, ("BUR", "GAS"))
+    assert Dislodged(retreats=("BUR", "GAS"), unit=unit) == dislodged
+    assert replace(dislodged, retreats=()).retreats == () and dislodged.retreats == ("BUR", "GAS")
+    with pytest.raises(FrozenInstanceError):
+        dislodged.retreats = ()  # type: ignore[misc]
