@@ -87,8 +87,9 @@ class OrderEntry:
         if like is not None:
             province = like.province
             line = like.line
-            if line[0] != power:
-                line = _new(OrderResult, (power, *line[1:]))
+            if line[0] != power:  # (its fields unpacked: cheaper than a slice spread anew)
+                _, unit, given, text, result, tags, why, culprits = line
+                line = _new(OrderResult, (power, unit, given, text, result, tags, why, culprits))
         else:
             text = str(order)
             if input is not None and text == input:  # already canonical (most are): one string
