@@ -143,7 +143,7 @@ class Seas:
         source: str,
         target: str,
         fleet: str,
-        kept: dict[tuple[str, int], dict[int, int]] | None = None,
+        kept: dict[tuple[str, str, int], dict[int, int]] | None = None,
     ) -> bool:
         """Is `fleet` on a route of `fleets` from `source` to `target` of which every fleet
         is needed (`needed`, DATC 6.G.19)? `kept`: the searches a caller keeps (a board's: the
@@ -153,17 +153,20 @@ class Seas:
             return True
         if not bit:
             return False
-        found = None if kept is None else kept.get((source, fleets))
+        goal = self.coast_bit.get(target, 0)
+        found = None if kept is None else kept.get((source, target, fleets))
         if found is None:
-            found = self.needed(fleets, source)
+            found = self.needed(fleets, source, goal)
             if kept is not None:
-                kept[source, fleets] = found
-        return bool(found.get(bit, 0) & self.coast_bit.get(target, 0))
+                kept[source, target, fleets] = found
+        return bool(found.get(bit, 0) & goal)
 
-    def needed(self, fleets: int, source: str) -> dict[int, int]:
+    def needed(self, fleets: int, source: str, goal: int = 0) -> dict[int, int]:
         """Area bit -> the landings (bits) it is on a route to from `source`, over routes of
         which every fleet is needed: no fleet touches the start or the landing or an earlier
-        fleet but its neighbours on the route (the reader's test, DATC 6.G.19)."""
+        fleet but its neighbours on the route (the reader's test, DATC 6.G.19). `goal`: a
+        landing's bit when only it is asked about (a route that has touched it lands there no
+        more by going on: not followed, and the other landings found are partial)."""
         at_start = self.water.get(source, 0)
         source_bit = self.coast_bit[source]
         found: dict[int, int] = {}
@@ -173,7 +176,7 @@ class Seas:
             first = firsts & -firsts
             firsts ^= first
             path.append(first)
-            _walk(self, fleets, source_bit, found, path, first, 0, at_start)
+            _walk(self, fleets, source_bit, found, path, first, 0, at_start, goal)
             path.pop()
         return found
 
@@ -187,6 +190,7 @@ def _walk(
     last: int,
     touched: int,
     excluded: int,
+    goal: int,
 ) -> None:
     """One step of `Seas.needed`'s depth-first walk from the fleet `last` at the end of `path`.
 
@@ -198,6 +202,8 @@ def _walk(
     if new:
         for fleet in path:
             found[fleet] = found.get(fleet, 0) | new
+    if here & goal:
+        return  # (the goal touched: no route going on lands there)
     steps = seas.area_water[index] & fleets & ~excluded
     if steps:
         touched |= here
@@ -206,7 +212,7 @@ def _walk(
             step = steps & -steps
             steps ^= step
             path.append(step)
-            _walk(seas, fleets, source_bit, found, path, step, touched, excluded | step)
+            _walk(seas, fleets, source_bit, found, path, step, touched, excluded | step, goal)
             path.pop()
 
 

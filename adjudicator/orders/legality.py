@@ -47,7 +47,7 @@ class Board:
         self._fleets: frozenset[str] | None = None
         self._mask: int | None = None
         self._reach: dict[str, int] = {}
-        self.searches: dict[tuple[str, int], dict[int, int]] = {}
+        self.searches: dict[tuple[str, str, int], dict[int, int]] = {}
         """`Seas.is_needed`'s searches on this board."""
 
     @property

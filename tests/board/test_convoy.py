@@ -131,14 +131,41 @@ def test_a_route_over_bits_is_the_search_over_sets(variant: str) -> None:
 
 def test_a_search_kept_by_the_caller_is_the_search() -> None:
     """Seas.is_needed with a caller's table of searches answers as without it, and keeps one
-    search per army and fleets at sea."""
+    search per army, target and fleets at sea (a search follows the routes to its target)."""
     from adjudicator.board.seas import seas_of
 
     seas = seas_of(MAP)
     fleets = seas.mask({"ENG", "MAO", "IRI", "NTH", "WES"})
-    kept: dict[tuple[str, int], dict[int, int]] = {}
+    targets = ("POR", "SPA", "TUN", "BEL", "NWY")
+    kept: dict[tuple[str, str, int], dict[int, int]] = {}
     for fleet in ("ENG", "MAO", "IRI", "NTH", "WES"):
-        for target in ("POR", "SPA", "TUN", "BEL", "NWY"):
+        for target in targets:
             alone = seas.is_needed(fleets, "LON", target, fleet)
             assert seas.is_needed(fleets, "LON", target, fleet, kept) is alone
-    assert list(kept) == [("LON", fleets)]
+    assert sorted(kept) == sorted(("LON", target, fleets) for target in targets)
+
+
+def test_a_search_for_one_landing_finds_what_the_whole_search_finds_there() -> None:
+    """Seas.needed with a goal follows no route past the goal: for that landing it must
+    answer as the whole search does, for every fleet, army and target, on fleets at sea
+    drawn at random (seeded) from the map's convoy areas."""
+    import random
+
+    from adjudicator.board.seas import seas_of
+
+    seas = seas_of(MAP)
+    draw = random.Random(15)
+    checked = 0
+    for _ in range(20):
+        fleets = seas.mask(draw.sample(seas.areas, 9))
+        for source in seas.coasts:
+            whole = seas.needed(fleets, source)
+            for target, goal in seas.coast_bit.items():
+                if target == source:
+                    continue
+                found = seas.needed(fleets, source, goal)
+                for bit in seas.area_bit.values():
+                    expected = whole.get(bit, 0) & goal
+                    assert found.get(bit, 0) & goal == expected
+                    checked += bool(expected)
+    assert checked > 1000
