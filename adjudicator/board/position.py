@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from adjudicator.board.frozen import slot_setters
 from adjudicator.board.types import Phase, Unit
 
 
@@ -17,7 +17,7 @@ class Dislodged:
     retreats: tuple[str, ...]
 
     def __init__(self, unit: Unit, retreats: tuple[str, ...]) -> None:
-        """Set by its slots' setters, as a Position is (see _SETTERS)."""
+        """Set by its slots' setters, as a Position is (board/frozen.py)."""
         _SET_UNIT(self, unit)
         _SET_RETREATS(self, retreats)
 
@@ -46,7 +46,7 @@ class Position:
         dislodged: Mapping[str, Dislodged] | None = None,
         winner: str | None = None,
     ) -> None:
-        """Each field set by its slot's setter (see _SETTERS): a position is made for every
+        """Each field set by its slot's setter (board/frozen.py): a position is made for every
         phase read and every phase played, and the frozen dataclass's own __init__ (one
         object.__setattr__ a field, the field looked up by name) costs twice as much."""
         _SET_VARIANT(self, variant)
@@ -63,12 +63,6 @@ class Position:
         return sorted(p for p, owner in self.centers.items() if owner == power)
 
 
-_SETTERS: tuple[Any, ...] = tuple(
-    getattr(Position, name).__set__
-    for name in ("variant", "phase", "units", "centers", "dislodged", "winner")
-)
-"""Each field's slot setter, bound once: a frozen position's fields are set past its
-__setattr__ as object.__setattr__ would, without looking the field up by name each time."""
 (
     _SET_VARIANT,
     _SET_PHASE,
@@ -76,5 +70,5 @@ __setattr__ as object.__setattr__ would, without looking the field up by name ea
     _SET_CENTERS,
     _SET_DISLODGED,
     _SET_WINNER,
-) = _SETTERS
-_SET_UNIT, _SET_RETREATS = (getattr(Dislodged, name).__set__ for name in ("unit", "retreats"))
+) = slot_setters(Position, "variant", "phase", "units", "centers", "dislodged", "winner")
+_SET_UNIT, _SET_RETREATS = slot_setters(Dislodged, "unit", "retreats")

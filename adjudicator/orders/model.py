@@ -8,17 +8,10 @@ unit reference carries its type. Parsing the canonical string gives the same ord
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Final
 
+from adjudicator.board.frozen import slot_setters
 from adjudicator.board.types import UnitType, province_of
-
-
-def _setters(cls: type, *names: str) -> tuple[Any, ...]:
-    """The slot setters of a frozen order's fields, bound once: its __init__ sets each field
-    with one, past the frozen __setattr__ (as the generated __init__ does with
-    object.__setattr__, which looks the field up by name: a third dearer; an order is made for
-    each new text read)."""
-    return tuple(getattr(cls, name).__set__ for name in names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +40,7 @@ class Hold:
         return f"{self.unit} H"
 
 
-_HOLD = _setters(Hold, "unit")
+_HOLD: Final = slot_setters(Hold, "unit")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -76,7 +69,7 @@ class Move:
         return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
 
 
-_MOVE = _setters(Move, "unit", "target", "via_convoy", "route")
+_MOVE: Final = slot_setters(Move, "unit", "target", "via_convoy", "route")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -93,7 +86,7 @@ class SupportHold:
         return f"{self.unit} S {self.supported}"
 
 
-_SUPPORT_HOLD = _setters(SupportHold, "unit", "supported")
+_SUPPORT_HOLD: Final = slot_setters(SupportHold, "unit", "supported")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -116,7 +109,7 @@ class SupportMove:
         return f"{self.unit} S {self.supported} - {self.target}"
 
 
-_SUPPORT_MOVE = _setters(SupportMove, "unit", "supported", "target")
+_SUPPORT_MOVE: Final = slot_setters(SupportMove, "unit", "supported", "target")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -135,7 +128,7 @@ class Convoy:
         return f"{self.unit} C {self.army} - {self.target}"
 
 
-_CONVOY = _setters(Convoy, "unit", "army", "target")
+_CONVOY: Final = slot_setters(Convoy, "unit", "army", "target")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -152,7 +145,7 @@ class Retreat:
         return f"{self.unit} R {self.target}"
 
 
-_RETREAT = _setters(Retreat, "unit", "target")
+_RETREAT: Final = slot_setters(Retreat, "unit", "target")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -168,7 +161,7 @@ class Disband:
         return f"{self.unit} D"
 
 
-_DISBAND = _setters(Disband, "unit")
+_DISBAND: Final = slot_setters(Disband, "unit")
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -182,7 +175,7 @@ class Build:
         return f"{self.unit} B"
 
 
-_BUILD = _setters(Build, "unit")
+_BUILD: Final = slot_setters(Build, "unit")
 
 
 @dataclass(frozen=True, slots=True)

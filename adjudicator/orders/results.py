@@ -8,6 +8,7 @@ from sys import intern
 from typing import Any, Final, Literal, NamedTuple
 
 from adjudicator.board.bounded import keep
+from adjudicator.board.frozen import slot_setters
 from adjudicator.board.types import UnitType, province_of
 from adjudicator.orders.model import Build, Order, Waive
 
@@ -103,7 +104,7 @@ class OrderEntry:
                 unit = texts.get(location) or keep(texts, location, intern(str(ordered)), 1 << 12)
                 province = None if isinstance(order, Build) else province_of(location)
             line = _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ()))
-        _SET_POWER(self, power)  # (each field's own slot setter: see _SETTERS)
+        _SET_POWER(self, power)  # (each field's own slot setter, bound once: board/frozen.py)
         _SET_INPUT(self, input)
         _SET_ORDER(self, order)
         _SET_ILLEGAL(self, illegal)
@@ -112,13 +113,6 @@ class OrderEntry:
         _SET_LEGAL(self, order if illegal is None else None)
 
 
-_SETTERS: tuple[Any, ...] = tuple(
-    getattr(OrderEntry, name).__set__
-    for name in ("power", "input", "order", "illegal", "province", "line", "legal")
-)
-"""Each field's slot setter, bound once: a frozen entry's fields are set past its __setattr__
-as object.__setattr__ would, without looking the field up by name each time (a third
-cheaper; a new entry is made for each new text and power)."""
 (
     _SET_POWER,
     _SET_INPUT,
@@ -127,7 +121,7 @@ cheaper; a new entry is made for each new text and power)."""
     _SET_PROVINCE,
     _SET_LINE,
     _SET_LEGAL,
-) = _SETTERS
+) = slot_setters(OrderEntry, "power", "input", "order", "illegal", "province", "line", "legal")
 
 
 def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry:
