@@ -9,7 +9,7 @@ tables are shared by every thread, and a lost race only means learning a fact ag
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -21,4 +21,19 @@ def keep(table: dict[K, V], key: K, value: V, limit: int) -> V:
     if len(table) >= limit:
         table.clear()
     table[key] = value
+    return value
+
+
+def kept_for(table: dict[int, tuple[Any, V]], owner: object) -> V | None:
+    """The value `table` keeps for the object `owner` itself, by its id; None when none is
+    kept. The table holds each object beside its value (`keep_for`), so an id it keeps names
+    no other object: a lookup with no hashing or comparing of the object (a Rules model, a
+    Phase), for values derived from one that a phase meets again."""
+    kept = table.get(id(owner))
+    return kept[1] if kept is not None and kept[0] is owner else None
+
+
+def keep_for(table: dict[int, tuple[Any, V]], owner: object, value: V, limit: int) -> V:
+    """Store `value` for the object `owner` (see `kept_for`), bounded as `keep`; returns it."""
+    keep(table, id(owner), (owner, value), limit)
     return value

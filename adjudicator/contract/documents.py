@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic_core import from_json
 
-from adjudicator.board.bounded import keep
+from adjudicator.board.bounded import keep_for, kept_for
 from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_spec
@@ -129,16 +129,12 @@ def _rules_spec(rules: Rules) -> str | dict[str, Any]:
     """`rules_spec`, an edition's name kept per Rules object (a few: one per edition read):
     the name is written every phase, and comparing the rules with their edition's costs
     as much as a third of the document."""
-    try:
-        kept, spec = _SPECS[id(rules)]
-    except KeyError:
-        pass
-    else:
-        if kept is rules:
-            return spec
+    spec = kept_for(_SPECS, rules)
+    if spec is not None:
+        return spec
     written = rules_spec(rules)
-    if type(written) is str:  # the rules held: their id names no other object
-        keep(_SPECS, id(rules), (rules, written), 64)
+    if type(written) is str:
+        keep_for(_SPECS, rules, written, 64)
     return written
 
 
@@ -150,14 +146,8 @@ def _phase_name(phase: Phase) -> str:
     name costs four times this look-up. Phases are few and shared (the tables of
     contract/reading.py and resolve/sequence.py make each once), so nearly every one is
     found."""
-    try:
-        kept, name = _NAMES[id(phase)]
-    except KeyError:
-        pass
-    else:
-        if kept is phase:
-            return name
-    return keep(_NAMES, id(phase), (phase, str(phase)), 256)[1]
+    name = kept_for(_NAMES, phase)
+    return keep_for(_NAMES, phase, str(phase), 256) if name is None else name
 
 
 _NAMES: dict[int, tuple[Phase, str]] = {}

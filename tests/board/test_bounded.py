@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.board.bounded import keep
+from adjudicator.board.bounded import keep, keep_for, kept_for
 
 
 def test_keep_stores_and_returns_the_value() -> None:
@@ -28,3 +28,14 @@ def test_never_more_than_the_limit() -> None:
         sizes.append(len(table))
     assert max(sizes) == 64
     assert table[999] == 999  # the newest entry always stays
+
+
+def test_a_value_kept_for_an_object_is_found_for_that_object_alone() -> None:
+    table: dict[int, tuple[object, str]] = {}
+    first, equal = [1], [1]  # equal values, two objects
+    assert kept_for(table, first) is None
+    assert keep_for(table, first, "one", limit=4) == "one"
+    assert kept_for(table, first) == "one"
+    assert kept_for(table, equal) is None  # by identity, not equality
+    table[id(equal)] = (object(), "stale")  # an id reused by another object once freed
+    assert kept_for(table, equal) is None
