@@ -7,7 +7,7 @@ Strings keep positions cheap to hash, compare and print, and they are already ca
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import total_ordering
 from typing import Final
@@ -105,11 +105,18 @@ class Phase:
     year: int
     season: Season
     kind: PhaseKind
+    name: str = field(init=False, repr=False, compare=False)
+    """Its name (S1901M), written once when the phase is made: phases are few and shared
+    (the phase sequence and the document reader make each once), and every document, report
+    and game file names them (formatting one costs four times reading it)."""
+
+    def __post_init__(self) -> None:
+        # A StrEnum member is its value's str: adding it reads no enum property (`.value` is
+        # a Python-level call each).
+        object.__setattr__(self, "name", self.season + f"{self.year:04d}" + self.kind)
 
     def __str__(self) -> str:
-        # A StrEnum member is its value's str: adding it reads no enum property (`.value` is
-        # a Python-level call each); the document route writes a phase's name twice a phase.
-        return self.season + f"{self.year:04d}" + self.kind
+        return self.name
 
     @classmethod
     def parse(cls, text: str) -> Phase:

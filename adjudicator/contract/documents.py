@@ -16,7 +16,7 @@ from adjudicator.board.bounded import keep_for, kept_for
 from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_spec
-from adjudicator.board.types import CalendarError, Phase
+from adjudicator.board.types import CalendarError
 from adjudicator.contract.jsonout import dumps
 from adjudicator.contract.reading import (
     MAX_ORDER_LINES,
@@ -103,7 +103,7 @@ def _next_document(
     doc: dict[str, Any] = {
         "variant": position.variant,
         "rules": _rules_spec(rules),
-        "phase": _phase_name(position.phase),
+        "phase": position.phase.name,
         "units": _sorted_lists(by_power, len(by_power) == len(vocabulary.powers)),
         "centers": centers,
         "dislodged": dislodged,
@@ -141,19 +141,6 @@ def _rules_spec(rules: Rules) -> str | dict[str, Any]:
 _SPECS: dict[int, tuple[Rules, str]] = {}
 
 
-def _phase_name(phase: Phase) -> str:
-    """`str(phase)`, kept per Phase object: a document names two phases, and formatting a
-    name costs four times this look-up. Phases are few and shared (the tables of
-    contract/reading.py and resolve/sequence.py make each once), so nearly every one is
-    found."""
-    name = kept_for(_NAMES, phase)
-    return keep_for(_NAMES, phase, str(phase), 256) if name is None else name
-
-
-_NAMES: dict[int, tuple[Phase, str]] = {}
-"""id of a phase -> the phase (held: its id names no other object) and its name."""
-
-
 def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:
     """The result document (docs/CONTRACT.md) of a phase adjudicated under `rules`."""
     vocabulary = vocabulary_of(load_map(result.next.variant))
@@ -167,7 +154,7 @@ def _result_document(
     owned: Mapping[str, list[str]] | None,
 ) -> dict[str, Any]:
     return {
-        "phase": _phase_name(result.phase),
+        "phase": result.phase.name,
         "orders": result_documents(result.orders),
         "errors": [e.to_document() for e in result.errors] if result.errors else [],
         "next": _next_document(result.next, rules, vocabulary, owned),

@@ -17,7 +17,6 @@ from adjudicator.board.types import Phase
 from adjudicator.contract.documents import (
     MAX_ORDER_LINES,
     DocumentError,
-    _phase_name,
     adjudicate_document,
     adjudicate_json_line,
     orders_from_document,
@@ -133,14 +132,14 @@ def test_a_result_document_shares_no_dict_or_list_with_its_input_or_another_resu
 
 
 def test_a_phase_is_named_as_its_own_string_whatever_was_named_before() -> None:
-    # documents._phase_name keeps each phase's name by the phase object's id: a table emptied
-    # when full, a phase made anew (another object, maybe at a freed object's address) or a
-    # phase made from a name written another way must still be named as str(phase) names it.
-    for year in range(1901, 1901 + 300):  # more than the table holds: it is emptied
+    # A phase keeps its name, written when it is made (Phase.name), and documents write it: a
+    # phase made anew or from a name written another way must still be named as str(phase)
+    # names it.
+    for year in range(1901, 1901 + 300):
         for name in (f"S{year}M", f"f{year}r", f"W{year}A"):
             phase = Phase.parse(name)
-            assert _phase_name(phase) == str(phase) == name.upper()
-            assert _phase_name(phase) == name.upper()  # found again
+            assert phase.name == str(phase) == name.upper()
+            assert Phase(phase.year, phase.season, phase.kind).name == name.upper()  # made anew
     document = adjudicate_document({"phase": "f1901m", "units": {"FRANCE": ["A PAR"]}})
     assert (document["phase"], document["next"]["phase"]) == ("F1901M", "W1901A")
 
