@@ -33,7 +33,7 @@ from adjudicator.contract.reading import (
     read_validated,
     vocabulary_of,
 )
-from adjudicator.orders.results import result_documents
+from adjudicator.orders.results import UNIT_TEXTS, result_documents, unit_text
 from adjudicator.resolve.engine import PhaseResult, adjudicate
 
 __all__ = [
@@ -68,17 +68,17 @@ def _next_document(
     owned: Mapping[str, list[str]] | None,
 ) -> dict[str, Any]:
     """`position_to_document` on the map of `vocabulary`: each unit's string found by two
-    subscripts, each unit and centre put in its power's list (made beforehand for the
-    map's powers, in sorted order: no key sorted, no test per item). `owned` is the centres
-    of the phase document read (by code) when the phase left them as they were: no centre
-    is grouped again."""
-    unit_texts = vocabulary.unit_texts
+    subscripts (the order entries' table, orders/results.UNIT_TEXTS), each unit and centre
+    put in its power's list (made beforehand for the map's powers, in sorted order: no key
+    sorted, no test per item). `owned` is the centres of the phase document read (by code)
+    when the phase left them as they were: no centre is grouped again."""
+    unit_texts = UNIT_TEXTS
     by_power: dict[str, list[str]] = {power: [] for power in vocabulary.powers}
     for unit in position.units.values():
-        try:  # one subscript more, a unit off the board (a Position made by hand) is rare
+        try:  # one subscript more, a unit met for the first time or a power off the map is rare
             by_power[unit.power].append(unit_texts[unit.type][unit.location])
         except KeyError:
-            by_power.setdefault(unit.power, []).append(str(unit))
+            by_power.setdefault(unit.power, []).append(unit_text(unit.type, unit.location))
     if owned is None:
         by_owner: dict[str, list[str]] = {power: [] for power in vocabulary.powers}
         for province, owner in position.centers.items():

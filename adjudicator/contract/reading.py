@@ -89,7 +89,7 @@ PhaseFields = PhaseDocument | _Given
 
 class Said(NamedTuple):
     """A phase document as read (`read_document`, `read_validated`), with what its result
-    document can reuse: the vocabulary of its map (the unit strings) and its own lists of
+    document can reuse: the vocabulary of its map (its powers) and its own lists of
     centres when they name powers and centres by code (`owned`; None otherwise), which are
     the `next` document's when the phase left the centres as they were (each list sorted)."""
 

@@ -16,7 +16,7 @@ from adjudicator.board.map import Map
 from adjudicator.board.names import unknown_power
 from adjudicator.board.position import Dislodged
 from adjudicator.board.rules import Rules
-from adjudicator.board.types import Unit, UnitType
+from adjudicator.board.types import Unit
 
 
 class DocumentError(ValueError):
@@ -35,9 +35,6 @@ class Vocabulary(NamedTuple):
     map: Map
     units: dict[str, dict[str, _Placed]]
     centers: dict[str, str]
-    unit_texts: dict[UnitType, dict[str, str]]
-    """Type -> location -> the unit's string ('A PAR'): every unit the board can hold, made
-    once per map rather than once per unit and phase."""
     powers: dict[str, str]
     """Each power's code -> itself (never changed), in sorted order (as result documents
     list them)."""
@@ -58,25 +55,12 @@ def vocabulary_of(game_map: Map) -> Vocabulary:
             game_map,
             units,
             {},
-            _unit_texts(game_map),
             {code: code for code in sorted(info.code for info in game_map.powers.values())},
             game_map.supply_centers,
             {},
         )
         keep(_VOCABULARIES, game_map, vocabulary, 64)  # maps read from files: bounded too
     return vocabulary
-
-
-def _unit_texts(game_map: Map) -> dict[UnitType, dict[str, str]]:
-    locations = [*game_map.provinces, *game_map.fleet_adjacency]
-    return {
-        kind: {
-            place: str(Unit("", kind, place))
-            for place in locations
-            if game_map.is_valid_location(kind, place)
-        }
-        for kind in UnitType
-    }
 
 
 _Placed = tuple[str, Unit]

@@ -9,7 +9,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.frozen import slot_setters
-from adjudicator.board.types import UnitType, province_of
+from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders.model import Build, Order, Waive
 
 # The tags of CONTRACT.md, in the order they are printed.
@@ -100,8 +100,7 @@ class OrderEntry:
             else:
                 ordered = order.unit
                 location = ordered.location
-                texts = _UNIT_TEXTS[ordered.type]
-                unit = texts.get(location) or keep(texts, location, intern(str(ordered)), 1 << 12)
+                unit = UNIT_TEXTS[ordered.type].get(location) or unit_text(ordered.type, location)
                 province = None if isinstance(order, Build) else province_of(location)
             line = _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ()))
         _SET_POWER(self, power)  # (each field's own slot setter, bound once: board/frozen.py)
@@ -132,10 +131,22 @@ def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry
     return OrderEntry(power, entry.input, entry.order, illegal, entry)
 
 
-_UNIT_TEXTS: Final[dict[UnitType, dict[str, str]]] = {unit_type: {} for unit_type in UnitType}
-"""Each type's units' strings by location: one string shared by every entry that orders the
-unit (a few hundred a map), looked up rather than written again (its __str__, a Python call,
-is a tenth of a new entry's instructions). Bounded (`keep`): maps read from files."""
+UNIT_TEXTS: Final[dict[UnitType, dict[str, str]]] = {unit_type: {} for unit_type in UnitType}
+"""Each type's units' strings by location ('A PAR'): one string shared by every entry that
+orders the unit and every document that lists it (a few hundred a map), looked up rather than
+written again (its __str__, a Python call, is a tenth of a new entry's instructions). A hit is
+two subscripts; a miss calls `unit_text`, its one writer."""
+
+
+def unit_text(unit_type: UnitType, location: str) -> str:
+    """The string of a unit of `unit_type` at `location`, from `UNIT_TEXTS` (learnt there on
+    first use; bounded by `keep`: maps read from files)."""
+    texts = UNIT_TEXTS[unit_type]
+    text = texts.get(location)
+    if text is None:
+        text = keep(texts, location, intern(str(Unit("", unit_type, location))), 1 << 12)
+    return text
+
 
 _new: Final = tuple.__new__
 """A named tuple from a tuple of its fields, with no Python __new__ (its generated one)."""

@@ -13,18 +13,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.board.map import load_map
-from adjudicator.board.types import Phase
+from adjudicator.board.position import Position
+from adjudicator.board.rules import DEFAULT_RULES
+from adjudicator.board.types import Phase, Unit, UnitType
 from adjudicator.contract.documents import (
     MAX_ORDER_LINES,
     DocumentError,
     adjudicate_document,
     adjudicate_json_line,
     orders_from_document,
+    position_to_document,
     read_phase_document,
     result_to_document,
 )
 from adjudicator.contract.jsonout import dumps
 from adjudicator.contract.reading import read_document
+from adjudicator.orders.model import Hold, UnitRef
+from adjudicator.orders.results import UNIT_TEXTS, OrderEntry, unit_text
 from adjudicator.resolve.engine import adjudicate
 
 STANDARD = load_map("standard")
@@ -174,3 +179,18 @@ def test_each_result_entry_is_the_callers_own() -> None:
         "reason": None,
     }
     assert [e["tags"] for e in again] == [["bounce"], ["bounce"], []]
+
+
+def test_a_document_names_a_unit_by_the_string_its_order_entry_names_it_by() -> None:
+    """One table of unit strings (orders/results.UNIT_TEXTS) for order entries and documents:
+    `next` lists the very string an entry's result line names the unit by, learnt when first
+    met, a power off the map (a Position made by hand) included."""
+    for texts in UNIT_TEXTS.values():
+        texts.clear()  # no unit met yet
+    units = {"PAR": Unit.parse("FRANCE", "A PAR"), "LON": Unit.parse("NOWHERE", "F LON")}
+    position = Position("standard", Phase.parse("S1901M"), units, {})
+    document = position_to_document(position, DEFAULT_RULES)
+    assert document["units"] == {"FRANCE": ["A PAR"], "NOWHERE": ["F LON"]}
+    entry = OrderEntry("FRANCE", None, Hold(UnitRef(UnitType.ARMY, "PAR")))
+    assert entry.line[1] is document["units"]["FRANCE"][0] is unit_text(UnitType.ARMY, "PAR")
+    assert document["units"]["NOWHERE"][0] is unit_text(UnitType.FLEET, "LON")
