@@ -48,7 +48,7 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
         fleets = candidates.get(i, _NO_FLEETS)
         if fleets:
             pool = _pool(game_map, rules, t, i, fleets, left_out) if narrowed else fleets
-            # (map and `_on`: a comprehension here would hold `provinces` in a cell every call)
+            # (map and `_on`, no comprehension: README, Hot code: cells)
             on_route = route_fleets(game_map, provinces[i], dest[i], list(map(where, pool)))
             if on_route:
                 t.has_route.add(i)
@@ -205,7 +205,7 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
     convoy (6.D.8) it is a failed move."""
     seas = t.facts.seas
     seas_with_fleets = []
-    for p, u in zip(t.province, t.units, strict=True):  # (a comprehension: `seas` in a cell)
+    for p, u in zip(t.province, t.units, strict=True):  # (a loop: README, Hot code: cells)
         if u.type is _FLEET and p in seas:
             seas_with_fleets.append(p)
     if not route_exists(game_map, t.province[i], t.dest[i], seas_with_fleets):

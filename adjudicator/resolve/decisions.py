@@ -224,7 +224,7 @@ class Decisions:
             else:
                 return True
             return False
-        # A convoying fleet: not dislodged. (map, in C: a generator would hold `self` in a cell.)
+        # A convoying fleet: not dislodged. (map: README, Hot code: cells.)
         return not any(map(self.resolve, attackers))
 
     # -- the conditions --------------------------------------------------------------------
@@ -251,7 +251,7 @@ class Decisions:
         power = units[s].power
         attackers = self.moves_into.get(self.province[s], ())
         cut = []
-        for m in attackers:  # (a loop: a comprehension would hold the names it reads in cells)
+        for m in attackers:  # (a loop: README, Hot code: cells)
             if units[m].power != power and self._cuts(m, s):
                 cut.append(m)
         return cut
@@ -289,7 +289,7 @@ class Decisions:
             return False
         if self.rules.multi_route_convoy != "all_routes" or m in t.whole_route or len(fleets) == 1:
             # (One fleet on a route makes the route alone: `route_exists` would ask it alone.)
-            return all(map(self.resolve, fleets))  # (in C: a generator would hold `self` in a cell)
+            return all(map(self.resolve, fleets))  # (map: README, Hot code: cells)
         return self._any_route(m, fleets)
 
     def _any_route(self, m: int, fleets: tuple[int, ...]) -> bool:
