@@ -14,7 +14,14 @@ from typing import Any, Final
 
 from adjudicator.board.graph import DisorderDistances, disorder_distances, location_graph
 from adjudicator.board.resources import data_dir, unknown_variant
-from adjudicator.board.types import Phase, Unit, UnitType, coast_of, province_of
+from adjudicator.board.types import (
+    Phase,
+    SharedUnits,
+    Unit,
+    UnitType,
+    coast_of,
+    province_of,
+)
 
 TERRAINS: Final = ("land", "sea", "coast", "impassable")
 _Adjacency = Mapping[str, frozenset[str]]
@@ -347,9 +354,11 @@ class MapFacts:
     water: Mapping[str, frozenset[str]]
     """Province -> the convoy areas from which a fleet can move to it (to any of its coasts):
     the steps of a convoy route, looked up as sets."""
-    units: dict[tuple[str, UnitType, str], Unit] = field(default_factory=dict)
-    """The units that moves have placed, shared: a `Unit` is an immutable value, and building
-    one costs more than looking it up. Bounded by `_UNITS_KEPT` (powers x types x locations)."""
+    armies: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.ARMY))
+    """Power -> location -> the army there, shared: a `Unit` is immutable, and two lookups
+    by strings cost less than building one (or a (power, type, location) key)."""
+    fleets: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.FLEET))
+    """The fleets, as `armies`."""
     routes: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
     """(source, target, fleet provinces sorted...) -> the fleets on a convoy route: a fact of
     the map alone (`convoy.route_fleets`), asked for most convoyed armies of every phase.
@@ -357,17 +366,10 @@ class MapFacts:
 
     def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
         """The unit of this power and type at this location (one shared value each)."""
-        key = (power, unit_type, location)
-        unit = self.units.get(key)
-        if unit is None:
-            unit = Unit(power, unit_type, location)
-            if len(self.units) < _UNITS_KEPT:
-                self.units[key] = unit
-        return unit
+        return (self.armies if unit_type is UnitType.ARMY else self.fleets)[power][location]
 
 
 _NO_PLACES: Final[frozenset[str]] = frozenset()
-_UNITS_KEPT: Final = 1 << 14
 ROUTES_KEPT = 1 << 14
 
 

@@ -1,4 +1,5 @@
-"""Small immutable values every part of the engine shares: unit types, units, phases.
+"""Small immutable values every part of the engine shares: unit types, units (one shared
+value each where moves place them: `SharedUnits`), phases.
 
 Locations are plain strings: a province code ("PAR") or a province with a coast ("STP/NC").
 Strings keep positions cheap to hash, compare and print, and they are already canonical.
@@ -11,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import total_ordering
 from typing import Final
+
+from adjudicator.board.bounded import keep
 
 
 class UnitType(StrEnum):
@@ -55,6 +58,35 @@ class Unit:
         """Read a canonical unit string such as 'F STP/SC' (the contract's notation)."""
         kind, _, location = text.strip().partition(" ")
         return cls(power, UnitType(kind.upper()), location.strip().upper())
+
+
+class _Placed(dict[str, Unit]):
+    """Location -> the unit of one power and type there, made when first asked for (bounded
+    by `_PLACES_KEPT`: a map's locations, or odd ones a position made by hand names)."""
+
+    def __init__(self, power: str, unit_type: UnitType) -> None:
+        super().__init__()
+        self.power = power
+        self.unit_type = unit_type
+
+    def __missing__(self, location: str) -> Unit:
+        return keep(self, location, Unit(self.power, self.unit_type, location), _PLACES_KEPT)
+
+
+class SharedUnits(dict[str, _Placed]):
+    """Power -> its shared units of one type by location, each table made when first asked
+    for (bounded by `_POWERS_KEPT`, as `bounded.keep` bounds a table)."""
+
+    def __init__(self, unit_type: UnitType) -> None:
+        super().__init__()
+        self.unit_type = unit_type
+
+    def __missing__(self, power: str) -> _Placed:
+        return keep(self, power, _Placed(power, self.unit_type), _POWERS_KEPT)
+
+
+_POWERS_KEPT: Final = 1 << 6
+_PLACES_KEPT: Final = 1 << 10
 
 
 class Season(StrEnum):

@@ -242,19 +242,18 @@ class _Outcome:
         dislodged left out): the table's columns, changed where a unit moved."""
         t = self.t
         provinces, units = t.province[:], t.units[:]
-        dest, target, coasts = t.dest, t.target, t.facts.coasts
-        shared, placed = t.facts.units, t.facts.unit  # (the shared units: looked up inline)
-        for m in self.went:
+        facts, dest, target = t.facts, t.dest, t.target
+        coasts, armies, fleets = facts.coasts, facts.armies, facts.fleets
+        for m in self.went:  # (the shared units: by power, then location)
             unit = units[m]
             provinces[m] = where = dest[m]
-            kind = unit.type
-            if kind is not _ARMY:  # a fleet stands on the exact coast
+            if unit.type is _ARMY:
+                units[m] = armies[unit.power][where]
+            else:  # a fleet stands on the exact coast
                 where = target[m]
                 if where in coasts:
                     where = self._landing(m)
-            power = unit.power
-            kept = shared.get((power, kind, where))
-            units[m] = placed(power, kind, where) if kept is None else kept
+                units[m] = fleets[unit.power][where]
         if self.dislodger:
             for i in sorted(self.dislodger, reverse=True):
                 del provinces[i], units[i]

@@ -60,6 +60,27 @@ def test_island_map_loads_by_path() -> None:
     assert load_map(str(ISLAND)).name == "island"
 
 
+def test_shared_units() -> None:
+    """facts.unit: one shared value per power, type and location (armies and fleets apart),
+    looked up by power then location; the tables stay bounded whatever powers and places a
+    position made by hand names."""
+    facts = map_from_data(_data(ISLAND)).facts  # (a map of its own: fresh tables)
+    army = facts.unit("EASTHOLD", UnitType.ARMY, "VAL")
+    assert army == Unit("EASTHOLD", UnitType.ARMY, "VAL")
+    assert facts.unit("EASTHOLD", UnitType.ARMY, "VAL") is army
+    assert facts.armies["EASTHOLD"]["VAL"] is army
+    fleet = facts.unit("EASTHOLD", UnitType.FLEET, "VAL")
+    assert fleet == Unit("EASTHOLD", UnitType.FLEET, "VAL")
+    assert facts.fleets["EASTHOLD"]["VAL"] is fleet
+    assert "VAL" not in facts.fleets["WESTMARK"]
+    for i in range(3000):
+        facts.unit(f"P{i % 100}", UnitType.FLEET, "VAL")
+        facts.unit("EASTHOLD", UnitType.ARMY, f"L{i}")
+    assert len(facts.fleets) <= 64
+    assert len(facts.armies["EASTHOLD"]) <= 1024
+    assert facts.unit("P99", UnitType.FLEET, "VAL") == Unit("P99", UnitType.FLEET, "VAL")
+
+
 def test_island_map_facts(island: Any) -> None:
     assert island.name == "island"
     assert island.victory_centers == 5
