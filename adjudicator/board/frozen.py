@@ -5,13 +5,39 @@ A frozen dataclass's generated `__init__` sets each field through `object.__seta
 looks the field up by name each time. Each field's slot setter, bound once per class, sets it
 past the frozen `__setattr__` the same way, for about half the cost (issue 15); the values stay
 frozen for everyone else.
+
+Cheaper still (`open_twin`): the object made, for the time of its `__init__`, an object of a
+class of the very same layout with no `__setattr__` of its own, whose fields are then set by
+plain assignments (CPython specialises them: a few instructions each, where a setter is a call),
+and made a frozen value again. In the compiled build (`compiled`) the plain assignments alone
+do: mypyc sets a native object's field in C, past its class's `__setattr__`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any, Final
 
 
 def slot_setters(cls: type, *names: str) -> tuple[Any, ...]:
     """The slot setters of `cls`'s fields `names`, in that order: `setter(instance, value)`."""
     return tuple(getattr(cls, name).__set__ for name in names)
+
+
+def open_twin(cls: type) -> type:
+    """A class of `cls`'s very layout (a slots class of no base: the same slots, and no more)
+    with no `__setattr__` of its own: a value of either may be made one of the other
+    (`SET_CLASS`; CPython checks the layouts match)."""
+    return type(f"Open{cls.__name__}", (), {"__slots__": vars(cls)["__slots__"]})
+
+
+SET_CLASS: Final[Callable[[object, type], None]] = object.__dict__["__class__"].__set__
+"""`SET_CLASS(value, cls)`: an object made one of `cls`, past its own `__setattr__` (a frozen
+one refuses `__class__` too); `cls` of the same layout (`open_twin`)."""
+
+
+def compiled(function: Callable[..., Any]) -> bool:
+    """Is `function`'s module the compiled build's (mypyc)? Its functions are built-in ones
+    there, Python functions in the pure package."""
+    return not isinstance(function, FunctionType)

@@ -1,10 +1,16 @@
-"""OrderEntry: the result line made with an entry names its unit by the unit's own string."""
+"""OrderEntry: the result line made with an entry names its unit by the unit's own string; an
+entry is a frozen value of its four fields."""
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError, replace
+
+import pytest
+
 from adjudicator.board.types import UnitType
+from adjudicator.orders import results
 from adjudicator.orders.model import Build, Hold, Move, UnitRef
-from adjudicator.orders.results import OrderEntry
+from adjudicator.orders.results import OrderEntry, entry_like
 
 
 def test_each_entry_names_its_unit_by_its_string_one_string_a_unit() -> None:
@@ -17,3 +23,29 @@ def test_each_entry_names_its_unit_by_its_string_one_string_a_unit() -> None:
     assert held.line[1] is moved.line[1]  # shared by every entry that orders the unit
     assert by_sea.line[1] == "F BRE"  # the same place, the other type: its own string
     assert built.line[1] == "F STP/SC" and built.province is None
+
+
+def test_an_entry_is_a_frozen_value_of_its_four_fields_in_either_build() -> None:
+    """Its fields are set past the frozen __setattr__ (an open twin's in pure Python, natively
+    compiled: results._COMPILED), and it is an OrderEntry again, frozen, once made."""
+    move = Move(UnitRef(UnitType.ARMY, "PAR"), "BUR")
+    entry = OrderEntry("FRANCE", "A Par - Bur", move)
+    assert results._COMPILED is not results.__file__.endswith(".py")
+    assert type(entry) is OrderEntry
+    assert (entry.province, entry.legal, entry.line.order) == ("PAR", move, "A PAR - BUR")
+    for name in ("power", "input", "order", "illegal", "province", "line", "legal"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(entry, name, None)
+    illegal = OrderEntry(power="FRANCE", input="A Par - Bur", order=move, illegal="no")
+    assert illegal.legal is None and illegal != entry
+    like = entry_like(entry, "GERMANY", None)
+    assert like == OrderEntry("GERMANY", "A Par - Bur", move) and like.line[0] == "GERMANY"
+    assert entry == OrderEntry("FRANCE", "A Par - Bur", Move(UnitRef(UnitType.ARMY, "PAR"), "BUR"))
+    assert hash(entry) == hash(OrderEntry("FRANCE", "A Par - Bur", move))
+    assert repr(illegal) == (
+        "OrderEntry(power='FRANCE', input='A Par - Bur', order=Move(unit=UnitRef(type="
+        "<UnitType.ARMY: 'A'>, location='PAR'), target='BUR', via_convoy=False, route=()), "
+        "illegal='no')"
+    )
+    moved = replace(entry, input="A PAR - BUR")
+    assert type(moved) is OrderEntry and moved.line.input == "A PAR - BUR"
