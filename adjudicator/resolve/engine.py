@@ -168,10 +168,21 @@ def _movement(
     # a unit); an entry for no unit has no line
     given = {entry.province: entry for entry in entries}
     provinces = sorted(board)
-    # (one itemgetter looks every unit up in C, fewer steps than map over a bound method; of one
-    # key it gives the value alone, not in a tuple)
-    units = list(itemgetter(*provinces)(board)) if len(provinces) > 1 else list(board.values())
-    at = list(map(given.get, provinces))
+    # (one itemgetter looks every unit, and every unit's entry, up in C: fewer steps than map
+    # over a bound method; of one key it gives the value alone, not in a tuple)
+    at: list[OrderEntry | None] | None = None
+    if len(provinces) > 1:
+        look_up = itemgetter(*provinces)
+        units = list(look_up(board))
+        if len(given) == len(provinces):  # (the reader's entries order units of this board)
+            try:
+                at = list(look_up(given))  # an entry for every unit: the usual phase
+            except KeyError:  # (an entry for a province with no unit)
+                at = None
+    else:
+        units = list(board.values())
+    if at is None:  # a unit with no entry
+        at = list(map(given.get, provinces))
     # (the reader gives movement orders alone in a movement phase)
     orders: list[MovementOrder | None] = [None if e is None else e.legal for e in at]  # type: ignore[misc]
     done = resolve_orders(game_map, provinces, units, orders, rules)
@@ -181,7 +192,7 @@ def _movement(
     gone = {p for p, d in dislodged.items() if not d.retreats} if dislodged else _NOWHERE
     # Every unit's line is its entry's, the line of a legal order that simply succeeds (the
     # usual case, looked up in C), but for the units whose order did not count (illegal, or
-    # none: found by `list.index`) and the orders that did not simply succeed.
+    # none) and the orders that did not simply succeed.
     why = done.why
     results = [None if entry is None else entry.line for entry in at]
     for i, order in enumerate(orders):

@@ -76,3 +76,32 @@ def test_adjustments_are_due_exactly_when_some_power_has_a_count() -> None:
     both = Position(variant="standard", phase=fall, units=extra, centers=richer)
     assert adjustments_due(game_map, both)
     assert adjustment_counts(game_map, both)["GERMANY"] == -1
+
+
+def test_a_movement_step_finds_each_units_entry_however_the_entries_fall() -> None:
+    """Every unit with an entry (looked up at once), a unit without one (it holds), and as
+    many entries as units but one for an empty province (it has no line; the unit without
+    one holds): each unit's line is the one its own entry, or none, gives."""
+    from adjudicator.board.rules import DEFAULT_RULES
+    from adjudicator.resolve.engine import _movement
+
+    game_map = load_map("standard")
+    units = {u.province: u for u in game_map.start_units() if u.power == "FRANCE"}
+    position = Position("standard", game_map.start_phase, units, game_map.start_centers())
+    army = UnitType.ARMY
+    moves = [
+        OrderEntry("FRANCE", None, Move(UnitRef(army, "PAR"), "BUR")),
+        OrderEntry("FRANCE", None, Move(UnitRef(army, "MAR"), "PIE")),
+        OrderEntry("FRANCE", None, Move(UnitRef(UnitType.FLEET, "BRE"), "MAO")),
+    ]
+    stray = OrderEntry("FRANCE", None, Move(UnitRef(army, "GAS"), "SPA"))  # no unit in GAS
+
+    def lines(entries: list[OrderEntry]) -> list[tuple[str, str]]:
+        results, _, _ = _movement(game_map, position, entries, DEFAULT_RULES)
+        return [(line.unit, line.order) for line in results]
+
+    ordered = [("A MAR", "A MAR - PIE"), ("A PAR", "A PAR - BUR"), ("F BRE", "F BRE - MAO")]
+    assert lines(moves) == ordered
+    held = [("A MAR", "A MAR H"), ("A PAR", "A PAR - BUR"), ("F BRE", "F BRE - MAO")]
+    assert lines(moves[::2]) == held
+    assert lines([moves[0], stray, moves[2]]) == held
