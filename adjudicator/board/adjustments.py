@@ -13,24 +13,36 @@ from adjudicator.board.position import Position
 from adjudicator.board.types import Phase, Unit
 
 
+def owned_counts(centers: Mapping[str, str]) -> dict[str, int]:
+    """Owner -> how many centres it owns, in the order first met: counted once after a Fall,
+    for the winner and the adjustments (a loop: collections.Counter's own Python code costs
+    more than the loop, compiled or not)."""
+    counts: dict[str, int] = {}
+    for owner in centers.values():
+        counts[owner] = counts.get(owner, 0) + 1
+    return counts
+
+
 def _surpluses(
-    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
+    game_map: Map,
+    centers: Mapping[str, str],
+    units: Mapping[str, Unit],
+    ordered: bool = True,
+    owned: dict[str, int] | None = None,
 ) -> dict[str, int]:
     """Every power that could adjust (the map's, plus any other that owns a unit or a centre)
     -> owned centres (and partisan sites in use: each counts as one) minus units: builds (+)
-    or removals (-) before the home-centre cap, by power. One pass over the centres and one
-    over the units, counting in one dict (collections.Counter costs twice as much here: two
-    counters, their keys' union, then a look-up of each)."""
+    or removals (-) before the home-centre cap, by power (sorted when `ordered`). One pass
+    over the units, counting into the owners' counts (`owned`, when the caller has them)."""
     surpluses = dict.fromkeys(game_map.powers, 0)
-    for owner in centers.values():
-        surpluses[owner] = surpluses.get(owner, 0) + 1
+    surpluses.update(owned_counts(centers) if owned is None else owned)
     for unit in units.values():
         power = unit.power
         surpluses[power] = surpluses.get(power, 0) - 1
     if game_map.has_partisans:
         for power in surpluses:
             surpluses[power] += len(game_map.partisans(power, centers))
-    return dict(sorted(surpluses.items()))
+    return dict(sorted(surpluses.items())) if ordered else surpluses
 
 
 def vacant_build_sites(game_map: Map, position: Position, power: str) -> list[str]:
@@ -60,13 +72,18 @@ def adjustments_due(game_map: Map, position: Position) -> bool:
 
 
 def adjustments_due_on(
-    game_map: Map, phase: Phase, centers: Mapping[str, str], units: Mapping[str, Unit]
+    game_map: Map,
+    phase: Phase,
+    centers: Mapping[str, str],
+    units: Mapping[str, Unit],
+    owned: dict[str, int] | None = None,
 ) -> bool:
     """`adjustments_due` of a board given by its parts (the phase sequence has no position
-    for the board a Fall left). A removal is never capped: one found ends the search before
-    any vacant home centre is looked up."""
-    surpluses = _surpluses(game_map, centers, units)
-    if any(surplus < 0 for surplus in surpluses.values()):
+    for the board a Fall left; `owned`: `owned_counts(centers)`, when the caller has it).
+    A removal is never capped: one found ends the search before any vacant home centre is
+    looked up; the powers' order does not matter."""
+    surpluses = _surpluses(game_map, centers, units, False, owned)
+    if min(surpluses.values(), default=0) < 0:  # (C's loop: no generator)
         return True
     return any(count for _, count in _counts(game_map, phase, centers, units, surpluses))
 

@@ -13,11 +13,10 @@ documents never repeats a phase; `game_over` tells a caller the game has ended.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Final
 
-from adjudicator.board.adjustments import adjustments_due_on
+from adjudicator.board.adjustments import adjustments_due_on, owned_counts
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -49,16 +48,21 @@ def updated_centers(
 
 
 def decide_winner(
-    game_map: Map, centers: Mapping[str, str], year: int, rules: Rules = DEFAULT_RULES
+    game_map: Map,
+    centers: Mapping[str, str],
+    year: int,
+    rules: Rules = DEFAULT_RULES,
+    owned: dict[str, int] | None = None,
 ) -> str | None:
     """Who has won once the centres of `year`'s Fall are settled, if anyone (a side's name
     on a map with sides: their powers' centres count together): the power with strictly the
     most centres, once it has the victory count or the short game is over (none on a tie).
-    Counted by Counter's C loop (a list.count a power compares every owner's name); the
-    leader is looked for only when it could win."""
+    `owned`: `owned_counts(centers)`, when the caller has it. The leader is looked for only
+    when it could win."""
     if game_map.sides:
-        centers = by_side(game_map, centers, rules, year)
-    counts = Counter(centers.values())
+        counts = owned_counts(by_side(game_map, centers, rules, year))
+    else:
+        counts = owned_counts(centers) if owned is None else owned
     most = max(counts.values(), default=0)
     end = rules.end_year
     if most < game_map.victory_centers and (end is None or year < end):
@@ -128,8 +132,9 @@ def position_after(
         fall = _phase(phase, phase.year + game_map.fall_offset, _FALL, _MOVEMENT)
         return _moved_on(before, fall, units)
     centers = updated_centers(game_map, before.centers, units)
-    winner = before.winner or decide_winner(game_map, centers, phase.year, rules)
-    if adjustments_due_on(game_map, phase, centers, units):
+    owned = owned_counts(centers)  # (once: for the winner and the adjustments)
+    winner = before.winner or decide_winner(game_map, centers, phase.year, rules, owned)
+    if adjustments_due_on(game_map, phase, centers, units, owned):
         after = _phase(phase, phase.year, _WINTER, _ADJUSTMENT)
     else:
         after = _phase(phase, phase.year + game_map.year_step, _SPRING, _MOVEMENT)

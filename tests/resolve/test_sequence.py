@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.board.adjustments import adjustments_due_on, owned_counts
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
@@ -276,6 +277,30 @@ def test_decide_winner_ties_and_counts(game_map: Map) -> None:
     assert decide_winner(game_map, tied, 1910, Rules(end_year=1910)) is None
     assert decide_winner(game_map, {"PAR": "FRANCE"}, 1910, Rules(end_year=1910)) == "FRANCE"
     assert decide_winner(game_map, {"PAR": "FRANCE"}, 1909, Rules(end_year=1910)) is None
+
+
+def test_owned_counts_are_counted_once_for_winner_and_adjustments(game_map: Map) -> None:
+    """position_after counts the owners once and hands the counts to both: the answers are
+    those of the counts made from the centres (with a power the map does not know, too)."""
+    owners = {**eighteen_for("FRANCE", game_map), "XYZ": "ATLANTIS"}
+    counts = owned_counts(owners)
+    assert counts == {"FRANCE": 18, "ENGLAND": 16, "ATLANTIS": 1}
+    assert list(counts) == list(dict.fromkeys(owners.values()))  # in the order first met
+    start_units = start(game_map).units
+    for centers, units in ((owners, {}), (game_map.start_centers(), start_units)):
+        owned = owned_counts(centers)
+        for year in (1901, 1910):
+            rules = Rules(end_year=1910)
+            expected = decide_winner(game_map, centers, year, rules)
+            assert decide_winner(game_map, centers, year, rules, owned) == expected
+        phase = Phase.parse("F1905M")
+        expected_due = adjustments_due_on(game_map, phase, centers, units)
+        assert adjustments_due_on(game_map, phase, centers, units, owned) == expected_due
+    assert decide_winner(game_map, owners, 1905) == "FRANCE"
+    assert adjustments_due_on(game_map, Phase.parse("F1905M"), owners, {})
+    assert not adjustments_due_on(
+        game_map, Phase.parse("F1901M"), game_map.start_centers(), start_units
+    )
 
 
 def test_a_whole_first_year(game_map: Map) -> None:
