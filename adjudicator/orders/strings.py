@@ -10,7 +10,7 @@ by every thread; a lost race only means learning a text again.
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -206,7 +206,9 @@ class Strings:
         young, seats, width = known_strings.young, self.seats, self.width  # (an older young
         other_at = 2 * width + 1  # generation does too; indices from the start: specialised)
         type_at, location_at = other_at + 4, other_at + 5  # (see `_Known`)
-        get_own, get_other, append = own_units.get, units.get, results.append
+        get_other = units.get  # (below: the entry and unit found typed, and `results.append`
+        get_own: Callable[[str | None], Unit | None] = own_units.get  # type: ignore[assignment]
+        # called on the list: compiled code reads their fields and appends natively)
         unknown = self.unknown
         for key, texts in sets:
             power = key if key in keys else power_key(self.map, key)
@@ -222,24 +224,24 @@ class Strings:
                     record = young.get(text) or known_strings.get(text) or unknown
                 except TypeError:  # not a string: the sheet's reader says what it is
                     return power, texts, len(results) - start
-                entry = record[seat]
+                entry: OrderEntry | None = record[seat]
                 if entry is not None and get_own(entry.province) is record[met_at]:
                     other = record[other_at]
                     if other is None:
-                        append(entry)
+                        results.append(entry)
                         continue
-                    found = get_other(other)
+                    found: Unit | None = get_other(other)
                     if (
                         record[type_at] is None
                         if found is None
                         else found.type is record[type_at] and found.location == record[location_at]
                     ):
-                        append(entry)
+                        results.append(entry)
                         continue
                 again = self._again(power, text, record)
                 if again is None:
                     return power, texts, len(results) - start
-                append(again)
+                results.append(again)
         return None
 
     def owner_error(
