@@ -170,21 +170,29 @@ def _movement(
     provinces = sorted(board)
     # (one itemgetter looks every unit, and every unit's entry, up in C: fewer steps than map
     # over a bound method; of one key it gives the value alone, not in a tuple)
-    at: list[OrderEntry | None] | None = None
+    every: list[OrderEntry] | None = None
     if len(provinces) > 1:
         look_up = itemgetter(*provinces)
         units = list(look_up(board))
         if len(given) == len(provinces):  # (the reader's entries order units of this board)
             try:
-                at = list(look_up(given))  # an entry for every unit: the usual phase
+                every = list(look_up(given))  # an entry for every unit: the usual phase
             except KeyError:  # (an entry for a province with no unit)
-                at = None
+                every = None
     else:
         units = list(board.values())
-    if at is None:  # a unit with no entry
-        at = list(map(given.get, provinces))
     # (the reader gives movement orders alone in a movement phase)
-    orders: list[MovementOrder | None] = [None if e is None else e.legal for e in at]  # type: ignore[misc]
+    orders: list[MovementOrder | None]
+    results: list[OrderResult | None]  # (each unit's entry's line; the others come below)
+    at: Sequence[OrderEntry | None]
+    if every is not None:
+        at = every
+        orders = [e.legal for e in every]  # type: ignore[misc]
+        results = [e.line for e in every]
+    else:  # a unit with no entry
+        at = list(map(given.get, provinces))
+        orders = [None if e is None else e.legal for e in at]  # type: ignore[misc]
+        results = [None if e is None else e.line for e in at]
     done = resolve_orders(game_map, provinces, units, orders, rules)
     dislodged: Mapping[str, Dislodged] = done.dislodged
     if dislodged and (out.disbanded or out.silent):
@@ -194,7 +202,6 @@ def _movement(
     # usual case, looked up in C), but for the units whose order did not count (illegal, or
     # none) and the orders that did not simply succeed.
     why = done.why
-    results = [None if entry is None else entry.line for entry in at]
     for i, order in enumerate(orders):
         if order is None and i not in why:
             results[i] = _line(units[i], at[i], Hold, SUCCESS)
