@@ -37,8 +37,10 @@ def _surpluses(
     surpluses = dict.fromkeys(game_map.powers, 0)
     surpluses.update(owned_counts(centers) if owned is None else owned)
     for unit in units.values():
-        power = unit.power
-        surpluses[power] = surpluses.get(power, 0) - 1
+        try:  # (every power is there already, but one of a position made by hand)
+            surpluses[unit.power] -= 1
+        except KeyError:
+            surpluses[unit.power] = -1
     if game_map.has_partisans:
         for power in surpluses:
             surpluses[power] += len(game_map.partisans(power, centers))

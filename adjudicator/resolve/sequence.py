@@ -30,21 +30,33 @@ def updated_centers(
 ) -> dict[str, str]:
     """Owners after a Fall, by province: an occupied centre goes to its occupier, a vacant one
     stays. Made in the map's centre order (no sort: a document's owners come grouped by power)."""
+    return _updated_centers(game_map, centers, units)[0]
+
+
+def _updated_centers(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> tuple[dict[str, str], dict[str, int]]:
+    """`updated_centers`, and `owned_counts` of them, counted in the same loop."""
     supply_centers = game_map.supply_centers
     occupant, owner_of = units.get, centers.get
     owners = {}
+    counts: dict[str, int] = {}
     for province in game_map.supply_centers_in_order:
         unit = occupant(province)
         if unit is not None:
-            owners[province] = unit.power
+            owner = unit.power
         else:
-            owner = owner_of(province)
-            if owner is not None:
-                owners[province] = owner
+            found = owner_of(province)
+            if found is None:
+                continue
+            owner = found
+        owners[province] = owner
+        counts[owner] = counts.get(owner, 0) + 1
     if supply_centers.issuperset(centers):
-        return owners
+        return owners, counts
     # owners of places that are no centre (a Position made by hand) are kept, in order too
-    return dict(sorted({**centers, **owners}.items()))
+    owners = dict(sorted({**centers, **owners}.items()))
+    return owners, owned_counts(owners)
 
 
 def decide_winner(
@@ -131,8 +143,8 @@ def position_after(
     if season is _SPRING:
         fall = _phase(phase, phase.year + game_map.fall_offset, _FALL, _MOVEMENT)
         return _moved_on(before, fall, units)
-    centers = updated_centers(game_map, before.centers, units)
-    owned = owned_counts(centers)  # (once: for the winner and the adjustments)
+    # the owners counted once, for the winner and the adjustments
+    centers, owned = _updated_centers(game_map, before.centers, units)
     winner = before.winner or decide_winner(game_map, centers, phase.year, rules, owned)
     if adjustments_due_on(game_map, phase, centers, units, owned):
         after = _phase(phase, phase.year, _WINTER, _ADJUSTMENT)

@@ -10,6 +10,7 @@ from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Season, Unit
 from adjudicator.resolve.sequence import (
+    _updated_centers,
     decide_winner,
     game_over,
     next_position,
@@ -213,6 +214,17 @@ def test_updated_centers_keep_an_owner_of_no_centre(game_map: Map) -> None:
     units = {"BUR": Unit.parse("GERMANY", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
     owners = updated_centers(game_map, {"PAR": "FRANCE", "BUR": "FRANCE"}, units)
     assert list(owners.items()) == [("BEL", "GERMANY"), ("BUR", "FRANCE"), ("PAR", "FRANCE")]
+
+
+def test_updated_centers_are_counted_as_they_are_made(game_map: Map) -> None:
+    """position_after counts the new owners in the loop that makes them (`owned_counts` of
+    them), also when a place that is no centre keeps its owner."""
+    units = {"BUR": Unit.parse("GERMANY", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
+    for centers in ({"PAR": "FRANCE", "BUR": "FRANCE"}, {"PAR": "FRANCE", "BEL": "FRANCE"}):
+        owners, counts = _updated_centers(game_map, centers, units)
+        assert owners == updated_centers(game_map, centers, units)
+        assert counts == owned_counts(owners)
+    assert counts == {"GERMANY": 1, "FRANCE": 1}
 
 
 def eighteen_for(power: str, game_map: Map) -> dict[str, str]:
