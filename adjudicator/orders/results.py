@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from sys import intern
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, final
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
@@ -51,6 +51,7 @@ class Resolution(NamedTuple):
     failed. The `reason` is written from the same record."""
 
 
+@final  # (its __init__ makes the value an OrderEntry again: `_OPEN`)
 @dataclass(frozen=True, slots=True, init=False)
 class OrderEntry:
     """One order read from a player's text: `illegal` holds the reason when it cannot be valid.
