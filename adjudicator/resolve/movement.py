@@ -136,17 +136,23 @@ class _Culprit(NamedTuple):
     off ("cannot dislodge own unit A PAR - BUR"; for a unit not moving, its target is '')."""
 
 
-_CULPRITS: dict[tuple[UnitType, str, str], _Culprit] = {}
-"""By the unit's type, location and (for a move) target: the key is made of strings the table
-holds, with no name written for a unit already met."""
+_CULPRITS: dict[UnitType, dict[str, dict[str, _Culprit]]] = {t: {} for t in UnitType}
+"""By the unit's type, location and (for a move) target: looked up by strings the table holds
+(no key to build), with no name written for a unit already met."""
 _CULPRITS_LIMIT = 1 << 12
+"""Locations kept for a type (variants with many units, many maps)."""
+_TARGETS_LIMIT = 1 << 6
+"""Targets kept for a location (its neighbours, and '')."""
 
 
 def _culprit(unit: Unit, target: str) -> _Culprit:
     """The explanations naming `unit` (`target`: its move's target, else ''). The board's unit
     is named, whatever its order (a unit whose order did not count holds off moves too)."""
-    key = (unit.type, unit.location, target)
-    known = _CULPRITS.get(key)
+    at = _CULPRITS[unit.type]
+    by_target = at.get(unit.location)
+    if by_target is None:
+        by_target = keep(at, unit.location, {}, _CULPRITS_LIMIT)
+    known = by_target.get(target)
     if known is None:
         name = str(unit)
         as_move = f"{name} - {target}" if target else name
@@ -157,7 +163,7 @@ def _culprit(unit: Unit, target: str) -> _Culprit:
             _failure(("cut",), "support cut by " + name, named),
             _failure(_BOUNCE, "cannot dislodge own unit " + as_move, named),
         )
-        keep(_CULPRITS, key, known, _CULPRITS_LIMIT)  # variants with many units, many maps
+        keep(by_target, target, known, _TARGETS_LIMIT)
     return known
 
 

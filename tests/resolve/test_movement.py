@@ -216,8 +216,9 @@ def test_outcome_does_not_depend_on_order_of_the_mapping() -> None:
 def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(movement, "_CULPRITS", {})
-    monkeypatch.setattr(movement, "_CULPRITS_LIMIT", 4)
+    monkeypatch.setattr(movement, "_CULPRITS", {t: {} for t in UnitType})
+    monkeypatch.setattr(movement, "_TARGETS_LIMIT", 4)
+    monkeypatch.setattr(movement, "_CULPRITS_LIMIT", 2)
     army = Unit("FRANCE", UnitType.ARMY, "PAR")
     for target in ("BUR", "PIC", "GAS", "BRE", "BUR"):
         named = movement._culprit(army, target)
@@ -234,20 +235,24 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     assert movement._culprit(army, "") is movement._culprit(other, "")  # once per unit and target
     assert movement._culprit(army, "").bounced_by_move.reason == "bounced with A PAR"
     assert movement._culprit(army, "").own.reason == "cannot dislodge own unit A PAR"
-    assert 0 < len(movement._CULPRITS) <= 4
+    assert 0 < len(movement._CULPRITS[UnitType.ARMY]["PAR"]) <= 4
+    for location in ("BUR", "MAR", "PAR"):
+        movement._culprit(Unit("FRANCE", UnitType.ARMY, location), "")
+    assert len(movement._CULPRITS[UnitType.ARMY]) <= 2
+    assert movement._CULPRITS[UnitType.FLEET] == {}  # (a fleet is kept apart)
 
 
 def test_explanations_kept_do_not_grow_with_the_texts_met(monkeypatch: pytest.MonkeyPatch) -> None:
     """A long run meets ever new order texts (and orders), but one unit's explanations depend
     only on the unit and its target: what is kept stays at a few hundred per map (a batch's
     memory must stay flat)."""
-    monkeypatch.setattr(movement, "_CULPRITS", {})
+    monkeypatch.setattr(movement, "_CULPRITS", {t: {} for t in UnitType})
     for _ in range(3):  # new, equal units each time, as new positions give
         for location in ("PAR", "BUR", "MAR"):
             for target in ("PIC", "GAS"):
                 movement._culprit(Unit("FRANCE", UnitType.ARMY, location), target)
             movement._culprit(Unit("FRANCE", UnitType.ARMY, location), "")
-    assert len(movement._CULPRITS) == 9
+    assert sum(map(len, movement._CULPRITS[UnitType.ARMY].values())) == 9
 
 
 def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> None:
