@@ -295,22 +295,27 @@ class Decisions:
     def _any_route(self, m: int, fleets: tuple[int, ...]) -> bool:
         """`convoy_path` when any route of the fleets carries the army (kept once they are all
         settled: it cannot change any more)."""
-        t = self.t
         state = self.state
-        final = all(state[c] == RESOLVED for c in fleets)
+        final = True
+        for c in fleets:  # (a loop, no generator: README, Hot code: cells)
+            if state[c] != RESOLVED:
+                final = False
+                break
         if final and m in self._paths:
             return self._paths[m]
         province = self.province
-        found = route_exists(
-            self.map,
-            province[m],
-            self.dest[m],
-            [province[c] for c in fleets],
-            lambda p: self.resolve(t.unit_at(p)),
-        )
+        seas = []
+        for c in fleets:  # (a loop: compiled, natively; no cell)
+            seas.append(province[c])
+        found = route_exists(self.map, province[m], self.dest[m], seas, self._at)
         if final:
             self._paths[m] = found
         return found
+
+    def _at(self, p: str) -> bool:
+        """`_any_route`'s question: does the fleet in sea `p` stay? (A method: a lambda would
+        make cells of the caller's locals.)"""
+        return self.resolve(self.t.unit_at(p))
 
     def path(self, m: int) -> bool:
         return self.route[m] != BY_CONVOY or self.convoy_path(m)
