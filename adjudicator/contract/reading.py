@@ -165,7 +165,7 @@ def orders_from_document(doc: PhaseFields) -> dict[str, list[str]]:
     MAX_ORDER_LINES lines."""
     orders, lines = _orders(doc.orders)
     _check_lines(lines)
-    return orders
+    return dict(orders)  # the caller's own
 
 
 def _read_doc(doc: PhaseFields, whole: bool) -> Said:
@@ -306,11 +306,14 @@ def _orders(
     """Orders per power (a single string may hold several lines) and how many lines they
     are; on `game_map`, the keys must name its powers (`powers`: their codes; by code,
     name or adjective, any case; an empty key leaves the power to headers inside the text):
-    a typo would lose the whole set."""
+    a typo would lose the whole set. `orders` itself when every value is a list (nearly
+    every document: no dict is made; nothing changes it), else a new dict. Every line is
+    checked to be a string by one join at the end (a TypeError), not one a power."""
     if type(orders) is not dict:
         raise Malformed
-    read: dict[str, list[str]] = {}
-    lines = 0
+    # (its values checked below: lists of strings, or a string put in a list of a copy)
+    read: dict[str, list[str]] = orders
+    every: list[str] = []
     for name, texts in orders.items():
         if type(name) is not str:
             raise Malformed
@@ -322,17 +325,18 @@ def _orders(
         ):
             raise DocumentError(f"orders: {unknown_power(game_map, name)}")
         if type(texts) is list:
-            read[name] = texts
-            lines += len(texts)
-            text = "".join(texts)  # TypeError for an item that is not a string
+            every += texts
         elif type(texts) is str:
+            if read is orders:
+                read = dict(orders)
             read[name] = [texts]
-            lines += 1
-            text = texts
+            every.append(texts)
         else:
             raise Malformed
-        if "\n" in text:  # and a line more for each newline (`in` is a fraction of `count`)
-            lines += text.count("\n")
+    text = "".join(every)  # TypeError for an item that is not a string
+    lines = len(every)
+    if "\n" in text:  # and a line more for each newline (`in` is a fraction of `count`)
+        lines += text.count("\n")
     return read, lines
 
 
