@@ -207,14 +207,14 @@ def _read_by_tokens(
     game_map: Map, kind_code: str, plan: TokenPlan, tokens: list[str]
 ) -> Planned | None:
     """`read_planned` by the plan of the text's shape in tokens (`shapes.token_plan_of`)."""
-    if plan.form not in _ORDERING[kind_code]:
+    form, own_run, other_run, other_type, target_run, via, first, last, words = plan
+    if form not in _ORDERING[kind_code]:
         return None
     try:
         names = _NAMES[game_map]
     except KeyError:
         names = _names(game_map)
     young = names.young
-    own_run, other_run, target_run = plan.own, plan.other, plan.target
     own = young.get(tokens[own_run]) if type(own_run) is int else None
     if own is None or own is _NOWHERE:
         own = _token_place(names, game_map, tokens, own_run)
@@ -233,7 +233,7 @@ def _read_by_tokens(
             target = _token_place(names, game_map, tokens, target_run)
             if target is None:
                 return None
-    first, last = plan.first, plan.last  # the phrase's first and last tokens: its span
+    # (first, last: the phrase's first and last tokens: its span)
     if first == 0 and last == 1:  # a unit's type and its place of one token (nearly all)
         span = (0, len(tokens[0]) + 1 + len(tokens[1]))
     else:
@@ -242,15 +242,15 @@ def _read_by_tokens(
     return _PLANNED(
         Planned,
         (
-            plan.form,
+            form,
             own.province,
             None if other is None else other.province,
             span,
-            plan.other_type,
+            other_type,
             other,
             target,
-            plan.via,
-            plan.words,
+            via,
+            words,
         ),
     )
 
