@@ -16,7 +16,7 @@ from adjudicator.board.bounded import keep_for, kept_for
 from adjudicator.board.map import load_map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules, rules_spec
-from adjudicator.board.types import CalendarError
+from adjudicator.board.types import CalendarError, UnitType
 from adjudicator.contract.jsonout import dumps
 from adjudicator.contract.reading import (
     MAX_ORDER_LINES,
@@ -72,11 +72,12 @@ def _next_document(
     put in its power's list (made beforehand for the map's powers, in sorted order: no key
     sorted, no test per item). `owned` is the centres of the phase document read (by code)
     when the phase left them as they were: no centre is grouped again."""
-    unit_texts = UNIT_TEXTS
+    army, armies, fleets = _ARMY, UNIT_TEXTS[_ARMY], UNIT_TEXTS[UnitType.FLEET]
     by_power: dict[str, list[str]] = {power: [] for power in vocabulary.powers}
     for unit in position.units.values():
         try:  # one subscript more, a unit met for the first time or a power off the map is rare
-            by_power[unit.power].append(unit_texts[unit.type][unit.location])
+            texts = armies if unit.type is army else fleets  # (no lookup keyed by an enum)
+            by_power[unit.power].append(texts[unit.location])
         except KeyError:
             by_power.setdefault(unit.power, []).append(unit_text(unit.type, unit.location))
     if owned is None:
@@ -111,6 +112,9 @@ def _next_document(
     if position.winner:
         doc["winner"] = position.winner
     return doc
+
+
+_ARMY = UnitType.ARMY
 
 
 def _sorted_lists(lists: dict[str, list[str]], keys_sorted: bool) -> dict[str, list[str]]:
