@@ -123,13 +123,9 @@ def _read_orders(t: OrderTable) -> list[int]:
     orders, provinces = t.orders, t.province
     kind, moves, supports, convoys = t.kind, t.moves, t.supports, t.convoys
     facts = t.facts
-    army_near, prov, dest, target, moves_into = (
-        facts.army_near,
-        facts.province,
-        t.dest,
-        t.target,
-        t.moves_into,
-    )
+    army_near: dict[str, frozenset[str]] = facts.army_near  # type: ignore[assignment]
+    # (a dict, as `Map` makes it: compiled, its `get` is called natively)
+    prov, dest, target, moves_into = facts.province, t.dest, t.target, t.moves_into
     army = _ARMY
     unopposed, opposed = t.unopposed, t.opposed
     maybe_convoyed = []
