@@ -196,7 +196,7 @@ class _Outcome:
         self.stayed = stayed
         """The moves that failed, stranded ones included (in unit order)."""
         dislodger: dict[int, int] = {}
-        for m in went:  # (a loop: a comprehension would hold `o` in a cell)
+        for m in went:  # (a loop: README, Hot code: cells)
             o = occupant[m]
             if o != NONE and not (result[o] and kind[o] == MOVE):
                 dislodger[o] = m
@@ -208,7 +208,7 @@ class _Outcome:
         units = self._units()
         contested = frozenset(self._contested(units)) if stayed else _NOTHING
         dislodged = {}
-        if dislodger:  # (loops, not comprehensions: those would hold the names they read in cells)
+        if dislodger:  # (loops: README, Hot code: cells)
             province, retreats = t.province, self._retreats
             for i, m in sorted(dislodger.items()):
                 dislodged[province[i]] = Dislodged(t.units[i], retreats(i, m, units, contested))
@@ -236,7 +236,7 @@ class _Outcome:
         moves, where some move had strength (`_contests`)."""
         kind, dest, contests = self.t.kind, self.t.dest, self._contests
         found = []
-        for m in self.stayed:  # (a loop: a comprehension would hold `p` in a cell)
+        for m in self.stayed:  # (a loop: README, Hot code: cells)
             if kind[m] == MOVE:
                 p = dest[m]
                 if p not in units and contests(m):
@@ -288,7 +288,7 @@ class _Outcome:
             options = self.map.fleet_adjacency.get(unit.location, frozenset())
         province = self.t.facts.province
         found = []
-        for loc in options:  # (a loop: a comprehension would hold `p` in a cell)
+        for loc in options:  # (a loop: README, Hot code: cells)
             p = province[loc]
             if p != origin and p not in occupied and p not in contested:
                 found.append(loc)
@@ -382,7 +382,7 @@ class _Outcome:
 
     def _as_strong(self, i: int, movers: list[int], strength: float) -> list[int]:
         """The moves of `movers` but `i` whose prevent strength is at least `strength` (a loop
-        in a method of its own: a comprehension in `_move` would hold its names in cells)."""
+        in a method of its own: README, Hot code: cells)."""
         prevents = self._prevents
         found = []
         for k in movers:
@@ -425,7 +425,7 @@ class _Outcome:
             return _failure(("cut",), _CYCLE, ())
         if len(cutters) == 1:  # (a cutter moves)
             return _culprit(t.units[cutters[0]], t.target[cutters[0]]).cut_by
-        names = tuple(map(str, map(t.units.__getitem__, cutters)))  # (no comprehension: no cell)
+        names = tuple(map(str, map(t.units.__getitem__, cutters)))  # (map: README, Hot code: cells)
         return _failure(("cut",), "support cut by " + ", ".join(names), names)
 
     def _convoy(self, i: int) -> Resolution:
