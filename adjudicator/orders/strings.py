@@ -206,9 +206,10 @@ class Strings:
         young, seats, width = known_strings.young, self.seats, self.width  # (an older young
         other_at = 2 * width + 1  # generation does too; indices from the start: specialised)
         type_at, location_at = other_at + 4, other_at + 5  # (see `_Known`)
-        get_other = units.get  # (below: the entry and unit found typed, and `results.append`
+        # (typed, as the entry and the unit found below are, and `results.append` called on
+        # the list: compiled code reads their fields and appends natively)
+        get_other = units.get
         get_own: Callable[[str | None], Unit | None] = own_units.get  # type: ignore[assignment]
-        # called on the list: compiled code reads their fields and appends natively)
         unknown = self.unknown
         for key, texts in sets:
             power = key if key in keys else power_key(self.map, key)
