@@ -209,37 +209,42 @@ class _Outcome:
         contested = frozenset(self._contested(units)) if stayed else _NOTHING
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
-            province, retreats = t.province, self._retreats
+            province = t.province
             for i, m in sorted(dislodger.items()):
-                dislodged[province[i]] = Dislodged(t.units[i], retreats(i, m, units, contested))
+                dislodged[province[i]] = Dislodged(
+                    t.units[i], self._retreats(i, m, units, contested)
+                )
         # Success, the common case, is left out; the others are explained, once each: failed
         # moves (stranded ones included), failed supports, convoys, dislodged units.
+        # (the methods called on self, not bound to locals: compiled, a native call each)
         result, kind = self.d.result, t.kind
-        resolution, move = self._resolution, self._move
         why: dict[int, Resolution] = {}
         for i in stayed:
-            why[i] = move(i) if kind[i] == MOVE and i not in dislodger else resolution(i)
+            if kind[i] == MOVE and i not in dislodger:
+                why[i] = self._move(i)
+            else:
+                why[i] = self._resolution(i)
         for i in t.supports:
             if not result[i]:
-                why[i] = resolution(i)
+                why[i] = self._resolution(i)
         for i in t.convoys:
-            explained = resolution(i)
+            explained = self._resolution(i)
             if explained is not SUCCESS:
                 why[i] = explained
         for i in dislodger:
             if i not in why:  # (a dislodged unit's explanation is never a plain success)
-                why[i] = resolution(i)
+                why[i] = self._resolution(i)
         return _new(Resolved, (why, units, dislodged, contested))  # (no Python __new__)
 
     def _contested(self, units: Mapping[str, Unit]) -> list[str]:
         """Provinces left empty by a standoff: the targets of failed moves, empty after the
         moves, where some move had strength (`_contests`)."""
-        kind, dest, contests = self.t.kind, self.t.dest, self._contests
+        kind, dest = self.t.kind, self.t.dest
         found = []
         for m in self.stayed:  # (a loop: README, Hot code: cells)
             if kind[m] == MOVE:
                 p = dest[m]
-                if p not in units and contests(m):
+                if p not in units and self._contests(m):
                     found.append(p)
         return found
 
@@ -261,9 +266,13 @@ class _Outcome:
                     where = self._landing(m)
                 units[m] = fleets[unit.power][where]
         if self.dislodger:
-            for i in sorted(self.dislodger, reverse=True):
+            for i in reversed(sorted(self.dislodger)):  # (compiled: no generic call)
                 del provinces[i], units[i]
-        return dict(zip(provinces, units, strict=True))
+        # (a loop, not dict(zip(...)): compiled, a native loop; interpreted, no dearer)
+        placed = {}
+        for i in range(len(units)):
+            placed[provinces[i]] = units[i]
+        return placed
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
@@ -383,10 +392,9 @@ class _Outcome:
     def _as_strong(self, i: int, movers: list[int], strength: float) -> list[int]:
         """The moves of `movers` but `i` whose prevent strength is at least `strength` (a loop
         in a method of its own: README, Hot code: cells)."""
-        prevents = self._prevents
         found = []
         for k in movers:
-            if k != i and prevents(k) >= strength:
+            if k != i and self._prevents(k) >= strength:
                 found.append(k)
         return found
 
