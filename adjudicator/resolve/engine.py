@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Final, Literal, TypeVar, get_args
+from typing import Final, Literal, TypeVar, final, get_args
 
+from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -40,15 +41,35 @@ from adjudicator.resolve.retreat import adjudicate_retreats
 from adjudicator.resolve.sequence import position_after
 
 
-@dataclass(frozen=True, slots=True)
+@final  # (its __init__ makes the value a PhaseResult again: `_OPEN`)
+@dataclass(frozen=True, slots=True, init=False)
 class PhaseResult:
     """Everything a phase produced: one result per order, the error entries, the next position.
-    (Slots, made positionally: one is made every phase.)"""
+    (Slots: one is made every phase.)"""
 
     phase: Phase
     orders: tuple[OrderResult, ...]
     errors: tuple[OrderError, ...]
     next: Position
+
+    def __init__(
+        self,
+        phase: Phase,
+        orders: tuple[OrderResult, ...],
+        errors: tuple[OrderError, ...],
+        next: Position,
+    ) -> None:
+        """The dataclass's own `__init__`, written out: compiled, its fields are set natively
+        (the generated one runs interpreted there); in pure Python, as an object of `_OPEN`'s
+        (board/frozen.py), by plain assignments rather than four `object.__setattr__` calls."""
+        if not _COMPILED:
+            SET_CLASS(self, _OPEN)
+        self.phase = phase  # type: ignore[misc]
+        self.orders = orders  # type: ignore[misc]
+        self.errors = errors  # type: ignore[misc]
+        self.next = next  # type: ignore[misc]
+        if not _COMPILED:
+            self.__class__ = PhaseResult  # (the twin's own assignment: no call)
 
 
 def adjudicate(
@@ -80,6 +101,12 @@ def adjudicate(
         tuple(errors),
         position_after(game_map, position, units, dislodged, rules),
     )
+
+
+_COMPILED: Final = compiled(adjudicate)
+_OPEN: Final = PhaseResult if _COMPILED else open_twin(PhaseResult)
+"""PhaseResult's open twin (board/frozen.py); not used compiled, where plain assignments to a
+native object's fields are set in C."""
 
 
 _MOVEMENT: Final = PhaseKind.MOVEMENT  # (an enum member's lookup is dear)
