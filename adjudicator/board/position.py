@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final, final
 
-from adjudicator.board.frozen import slot_setters
+from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
 from adjudicator.board.types import Phase, Unit
 
 
+@final  # (its __init__ makes the value a Dislodged again: `_OPEN_DISLODGED`)
 @dataclass(frozen=True, slots=True, init=False)
 class Dislodged:
     """A unit dislodged in the movement phase, and where it may retreat to."""
@@ -17,11 +19,16 @@ class Dislodged:
     retreats: tuple[str, ...]
 
     def __init__(self, unit: Unit, retreats: tuple[str, ...]) -> None:
-        """Set by its slots' setters, as a Position is (board/frozen.py)."""
-        _SET_UNIT(self, unit)
-        _SET_RETREATS(self, retreats)
+        """Set as a Position's fields are."""
+        if not _COMPILED:
+            SET_CLASS(self, _OPEN_DISLODGED)
+        self.unit = unit  # type: ignore[misc]
+        self.retreats = retreats  # type: ignore[misc]
+        if not _COMPILED:
+            self.__class__ = Dislodged
 
 
+@final  # (its __init__ makes the value a Position again: `_OPEN_POSITION`)
 @dataclass(frozen=True, slots=True, init=False)
 class Position:
     """Units by province, centre owners by province, and (in a retreat phase) the dislodged.
@@ -46,15 +53,21 @@ class Position:
         dislodged: Mapping[str, Dislodged] | None = None,
         winner: str | None = None,
     ) -> None:
-        """Each field set by its slot's setter (board/frozen.py): a position is made for every
-        phase read and every phase played, and the frozen dataclass's own __init__ (one
-        object.__setattr__ a field, the field looked up by name) costs twice as much."""
-        _SET_VARIANT(self, variant)
-        _SET_PHASE(self, phase)
-        _SET_UNITS(self, units)
-        _SET_CENTERS(self, centers)
-        _SET_DISLODGED(self, {} if dislodged is None else dislodged)
-        _SET_WINNER(self, winner)
+        """Its fields set by plain assignments past the frozen __setattr__ (board/frozen.py:
+        natively compiled, as an object of its open twin in pure Python): a position is made
+        for every phase read and every phase played, and the frozen dataclass's own __init__
+        (one object.__setattr__ a field, the field looked up by name) costs several times
+        more."""
+        if not _COMPILED:
+            SET_CLASS(self, _OPEN_POSITION)
+        self.variant = variant  # type: ignore[misc]
+        self.phase = phase  # type: ignore[misc]
+        self.units = units  # type: ignore[misc]
+        self.centers = centers  # type: ignore[misc]
+        self.dislodged = {} if dislodged is None else dislodged  # type: ignore[misc]
+        self.winner = winner  # type: ignore[misc]
+        if not _COMPILED:
+            self.__class__ = Position
 
     def units_of(self, power: str) -> list[Unit]:
         return sorted((u for u in self.units.values() if u.power == power), key=str)
@@ -63,12 +76,8 @@ class Position:
         return sorted(p for p, owner in self.centers.items() if owner == power)
 
 
-(
-    _SET_VARIANT,
-    _SET_PHASE,
-    _SET_UNITS,
-    _SET_CENTERS,
-    _SET_DISLODGED,
-    _SET_WINNER,
-) = slot_setters(Position, "variant", "phase", "units", "centers", "dislodged", "winner")
-_SET_UNIT, _SET_RETREATS = slot_setters(Dislodged, "unit", "retreats")
+_COMPILED: Final = compiled(Position.units_of)
+_OPEN_POSITION: Final = Position if _COMPILED else open_twin(Position)
+_OPEN_DISLODGED: Final = Dislodged if _COMPILED else open_twin(Dislodged)
+"""The open twins (board/frozen.py) a Position and a Dislodged are made as in pure Python;
+not used compiled, where mypyc sets a native object's fields in C."""

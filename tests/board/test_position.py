@@ -1,5 +1,6 @@
-"""Position sets its fields past the frozen dataclass's __init__ (board/position.py): it must
-still be made, compared, copied and refused changes as the dataclass it declares."""
+"""Position and Dislodged set their fields past the frozen dataclass's __init__ (an open twin's
+in pure Python, natively compiled: board/position.py): they must still be made, compared, copied
+and refused changes as the dataclasses they declare, in either build."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
+from adjudicator.board import position as position_module
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.types import Phase, Unit, UnitType
 
@@ -43,6 +45,11 @@ def test_a_position_is_made_compared_and_copied_as_a_dataclass() -> None:
 
 def test_a_position_cannot_be_changed() -> None:
     position = Position("standard", Phase.parse("S1901M"), {}, {})
+    assert position_module._COMPILED is not position_module.__file__.endswith(".py")
+    assert type(position) is Position
+    for name in ("variant", "phase", "units", "centers", "dislodged", "winner"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(position, name, None)
     with pytest.raises(FrozenInstanceError):
         position.winner = "FRANCE"  # type: ignore[misc]
     with pytest.raises(FrozenInstanceError):
@@ -53,9 +60,11 @@ def test_a_position_cannot_be_changed() -> None:
 def test_a_dislodged_unit_is_made_and_frozen_as_a_dataclass() -> None:
     unit = Unit("FRANCE", UnitType.ARMY, "PAR")
     dislodged = Dislodged(unit, ("BUR", "GAS"))
+    assert type(dislodged) is Dislodged
     assert [f.name for f in fields(Dislodged)] == ["unit", "retreats"]
     assert (dislodged.unit, dislodged.retreats) == (unit, ("BUR", "GAS"))
     assert Dislodged(retreats=("BUR", "GAS"), unit=unit) == dislodged
     assert replace(dislodged, retreats=()).retreats == () and dislodged.retreats == ("BUR", "GAS")
-    with pytest.raises(FrozenInstanceError):
-        dislodged.retreats = ()  # type: ignore[misc]
+    for name in ("unit", "retreats"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(dislodged, name, ())
