@@ -205,13 +205,9 @@ def _match_supports(t: OrderTable) -> None:
         else:
             assert type(order) is SupportHold
             area[i] = where = prov[order.supported.location]
-            try:
-                backed = provinces.index(where)
-            except ValueError:  # nobody there
-                pass
-            else:
-                if backed == i or kind[backed] == MOVE:
-                    backed = NONE
+            backed = t.unit_at(where)
+            if backed == i or (backed != NONE and kind[backed] == MOVE):
+                backed = NONE
         if backed == NONE:
             backed = _support_void(t, i, order)
         if backed != NONE:

@@ -250,6 +250,17 @@ def test_outcome_does_not_depend_on_the_order_of_the_mappings(
 
 @SETTINGS
 @given(scenarios())
+def test_unit_at_finds_the_unit_of_every_province_and_none_elsewhere(scenario: Scenario) -> None:
+    """`OrderTable.unit_at` searches the sorted provinces by halves: it finds what the index
+    says, for every province of the map (before, between and after the units' provinces)."""
+    keyed = {o.unit.province: o for o in scenario.orders}
+    table = build_table(MAP, scenario.position, keyed, scenario.rules)
+    for province in ("", *sorted(MAP.provinces), "~"):
+        assert table.unit_at(province) == table.index.get(province, NONE)
+
+
+@SETTINGS
+@given(scenarios())
 def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenario) -> None:
     """The decisions settled before the guess algorithm runs are the ones it would find."""
     keyed = {o.unit.province: o for o in scenario.orders}
