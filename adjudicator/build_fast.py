@@ -71,12 +71,14 @@ COMPILED = (
     "resolve/sides.py",
     "resolve/sequence.py",
     "resolve/engine.py",
+    "contract/vocabulary.py",
+    "contract/documents.py",
 )
 """The hot path of an adjudication, bottom up: board facts, order reading, resolution."""
 
 EXCLUDED = {
     "board/rules.py": "a pydantic model (mypyc cannot compile pydantic's metaclass)",
-    "contract/documents.py": "pydantic models (the JSON contract's validation)",
+    "contract/reading.py": "a pydantic model (the phase document's validation)",
     "contract/schema.py": "pydantic models",
     "cli/": "click decorates the commands (it needs Python functions)",
     "orders/caret.py": "not on the adjudication path (error display)",

@@ -8,7 +8,7 @@ the only place where the contract's vocabulary meets the engine's values.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from pydantic_core import from_json
 
@@ -114,7 +114,7 @@ def _next_document(
     return doc
 
 
-_ARMY = UnitType.ARMY
+_ARMY: Final = UnitType.ARMY
 
 
 def _sorted_lists(lists: dict[str, list[str]], keys_sorted: bool) -> dict[str, list[str]]:
@@ -142,7 +142,7 @@ def _rules_spec(rules: Rules) -> str | dict[str, Any]:
     return written
 
 
-_SPECS: dict[int, tuple[Rules, str]] = {}
+_SPECS: Final[dict[int, tuple[Rules, str]]] = {}
 
 
 def result_to_document(result: PhaseResult, rules: Rules) -> dict[str, Any]:

@@ -21,9 +21,8 @@ from adjudicator.board.position import Position
 from adjudicator.board.resources import bundled_variants, unknown_variant
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase
+from adjudicator.contract.errors import DocumentError, Malformed
 from adjudicator.contract.vocabulary import (
-    DocumentError,
-    Malformed,
     Vocabulary,
     centers_by_code,
     centers_one_by_one,

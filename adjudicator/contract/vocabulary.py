@@ -9,7 +9,7 @@ words the error (contract/reading.py reads the rest of the document).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
@@ -17,14 +17,7 @@ from adjudicator.board.names import unknown_power
 from adjudicator.board.position import Dislodged
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Unit
-
-
-class DocumentError(ValueError):
-    """A phase document that cannot be adjudicated; the message says what and where."""
-
-
-class Malformed(TypeError):
-    """A value of a type the contract does not allow, met while reading a document as parsed."""
+from adjudicator.contract.errors import DocumentError, Malformed
 
 
 class Vocabulary(NamedTuple):
@@ -43,8 +36,8 @@ class Vocabulary(NamedTuple):
     """Rule editions named in documents on this map, their power names checked (a few)."""
 
 
-_VOCABULARIES: dict[Map, Vocabulary] = {}
-_WORDS_LIMIT = 4096  # per table; past it the table starts again (odd spellings are each a key)
+_VOCABULARIES: Final[dict[Map, Vocabulary]] = {}
+_WORDS_LIMIT: Final = 4096  # per table; past it the table starts again (odd spellings: a key each)
 
 
 def vocabulary_of(game_map: Map) -> Vocabulary:
