@@ -72,13 +72,13 @@ COMPILED = (
     "resolve/sequence.py",
     "resolve/engine.py",
     "contract/vocabulary.py",
+    "contract/reading.py",
     "contract/documents.py",
 )
 """The hot path of an adjudication, bottom up: board facts, order reading, resolution."""
 
 EXCLUDED = {
     "board/rules.py": "a pydantic model (mypyc cannot compile pydantic's metaclass)",
-    "contract/reading.py": "a pydantic model (the phase document's validation)",
     "contract/schema.py": "pydantic models",
     "cli/": "click decorates the commands (it needs Python functions)",
     "orders/caret.py": "not on the adjudication path (error display)",

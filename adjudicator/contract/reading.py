@@ -1,18 +1,18 @@
 """Reading a phase document (CONTRACT.md) into the engine's values: the position, the orders and
 the rules, with the contract's errors (`DocumentError`) for what is not usable.
 
-`PhaseDocument` validates what a tool sends (and gives its JSON schema); a well-formed document
-is read without it (`read_document`: each value checked where it is used), a malformed one
-through it, so that its error is pydantic's, worded as ever.
+`PhaseDocument` (contract/schema.py) validates what a tool sends (and gives its JSON schema);
+a well-formed document is read without it (`read_document`: each value checked where it is
+used), a malformed one through it, so that its error is pydantic's, worded as ever.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map, MapError, load_map
@@ -22,6 +22,7 @@ from adjudicator.board.resources import bundled_variants, unknown_variant
 from adjudicator.board.rules import Rules, rules_from
 from adjudicator.board.types import Phase
 from adjudicator.contract.errors import DocumentError, Malformed
+from adjudicator.contract.schema import PhaseDocument
 from adjudicator.contract.vocabulary import (
     Vocabulary,
     centers_by_code,
@@ -49,21 +50,6 @@ __all__ = [
 ]
 
 
-class PhaseDocument(BaseModel):
-    """The state of one phase plus the players' orders, as tools send it."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    variant: str = "standard"
-    rules: str | dict[str, Any] = "2023"
-    phase: str
-    units: dict[str, list[str]] = Field(default_factory=dict)
-    centers: dict[str, list[str]] | None = None
-    dislodged: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
-    orders: dict[str, list[str] | str] = Field(default_factory=dict)
-    winner: str | None = None
-
-
 class _Given(NamedTuple):
     """The fields a reader takes from a phase document: `PhaseDocument` has them too."""
 
@@ -77,9 +63,9 @@ class _Given(NamedTuple):
     winner: Any
 
 
-_NONE: dict[str, Any] = {}
-_new = tuple.__new__
-_FIELDS = frozenset(PhaseDocument.model_fields)
+_NONE: Final[dict[str, Any]] = {}
+_new: Final = tuple.__new__
+_FIELDS: Final = frozenset(PhaseDocument.model_fields)
 
 
 PhaseFields = PhaseDocument | _Given
@@ -264,7 +250,7 @@ def _bundled(variant: object) -> Vocabulary:
     return keep(_BUNDLED, variant, vocabulary_of(game_map), 64)
 
 
-_BUNDLED: dict[str, Vocabulary] = {}
+_BUNDLED: Final[dict[str, Vocabulary]] = {}
 """A bundled variant's name -> its vocabulary (a few dozen names)."""
 
 
@@ -293,7 +279,7 @@ def _phase(name: str) -> Phase:
     return keep(_PHASES, name, phase, 1024)
 
 
-_PHASES: dict[str, Phase] = {}
+_PHASES: Final[dict[str, Phase]] = {}
 """Phase name as written -> its phase (a game's names, a few hundred)."""
 
 
@@ -362,7 +348,7 @@ def _check_rule_names(game_map: Map, rules: Rules) -> None:
         raise DocumentError(f"rules.coin_toss: {toss!r} is not a side of {game_map.name}: {sides}")
 
 
-MAX_ORDER_LINES = 10_000
+MAX_ORDER_LINES: Final = 10_000
 """The most order lines one phase document may carry (a real phase has a few hundred at most):
 past it the document is refused, so memory stays bounded by what a phase can need."""
 

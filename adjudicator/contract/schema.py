@@ -1,6 +1,7 @@
 """The JSON schemas of the contract's documents, generated from pydantic models.
 
-The phase document's model is the one that validates input (reading.PhaseDocument). The
+The phase document's model (`PhaseDocument`) is the one that validates input (contract/reading.py
+uses it; here, with the other models, it stays Python while the readers are compiled). The
 result document is written by plain functions for speed; its models here describe that output,
 and a test validates real results against them, so the schema cannot drift from the program.
 Run `python -m adjudicator.contract.schema docs/schema` to regenerate the committed files.
@@ -15,7 +16,20 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.contract.reading import PhaseDocument
+
+class PhaseDocument(BaseModel):
+    """The state of one phase plus the players' orders, as tools send it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    variant: str = "standard"
+    rules: str | dict[str, Any] = "2023"
+    phase: str
+    units: dict[str, list[str]] = Field(default_factory=dict)
+    centers: dict[str, list[str]] | None = None
+    dislodged: dict[str, dict[str, list[str]]] = Field(default_factory=dict)
+    orders: dict[str, list[str] | str] = Field(default_factory=dict)
+    winner: str | None = None
 
 
 class _Strict(BaseModel):

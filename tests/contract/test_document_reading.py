@@ -7,6 +7,7 @@ import copy
 import enum
 import json
 import re
+import types
 from collections.abc import Callable, Iterator
 from dataclasses import astuple
 from pathlib import Path
@@ -80,6 +81,10 @@ def test_two_units_in_one_province_are_refused() -> None:
         adjudicate_document(coasts)
 
 
+@pytest.mark.skipif(
+    not isinstance(reading._read, types.FunctionType),
+    reason="compiled: reading.py calls its own _read natively, where no mock sees it",
+)
 def test_a_document_refused_for_what_it_says_is_read_once() -> None:
     """It was read, refused, then validated by pydantic and read again to the same error."""
     bad_unit = {**EXAMPLE, "units": {"FRANCE": ["A PAR", "X BUR"]}}
