@@ -40,7 +40,9 @@ class Board:
         centers: Mapping[str, str],
         seas: frozenset[str],
     ) -> None:
-        self.units = units
+        self.units: dict[str, Unit] = units if isinstance(units, dict) else dict(units)
+        """By province: a dict, as a position's units mostly are (compiled code looks a dict's
+        keys up natively, a mapping's by a method call)."""
         self.dislodged = dislodged
         self.centers = centers
         self._seas = seas
@@ -65,12 +67,7 @@ class Board:
         """`sea_fleets` as bits of `seas` (the board's map's)."""
         mask = self._mask
         if mask is None:
-            units, area_bit = self.units, seas.area_bit
-            mask = 0
-            for province in self._seas.intersection(units):
-                if units[province].type is _FLEET:
-                    mask |= area_bit[province]
-            self._mask = mask
+            mask = self._mask = _fleet_bits(self.units, seas)
         return mask
 
     def fleets_in(self, seas: Seas, areas: int) -> int:
@@ -102,6 +99,19 @@ class Board:
         else:
             reached = seas.reach(source, self.fleet_mask(seas) & other)
         return bool(reached & seas.water.get(target, 0))
+
+
+def _fleet_bits(units: dict[str, Unit], seas: Seas) -> int:
+    """`Board.fleet_mask`: the convoy areas (19 on the standard map) looked up among the
+    units, each area's bit made as it goes (compiled: native dict and int operations, where a
+    set's intersection and the bits' mapping are generic calls)."""
+    found, bit = 0, 1
+    for area in seas.areas:
+        unit = units.get(area)
+        if unit is not None and unit.type is _FLEET:
+            found |= bit
+        bit <<= 1
+    return found
 
 
 def board_of(game_map: Map, position: Position) -> Board:

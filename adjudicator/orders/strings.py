@@ -10,7 +10,7 @@ by every thread; a lost race only means learning a text again.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Sequence
 from functools import cache
 from typing import Any, Final
 
@@ -177,7 +177,7 @@ class Strings:
         """The powers' seats, where a record's units met start (after an entry for each
         power), a record's entries and units met with none kept, and the record of a string
         not in the memo (it has no entry)."""
-        self.own_units: Mapping[str, Unit] = board.units
+        self.own_units = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
         self.faulty = False
@@ -206,10 +206,8 @@ class Strings:
         young, seats, width = known_strings.young, self.seats, self.width  # (an older young
         other_at = 2 * width + 1  # generation does too; indices from the start: specialised)
         type_at, location_at = other_at + 4, other_at + 5  # (see `_Known`)
-        # (typed, as the entry and the unit found below are, and `results.append` called on
-        # the list: compiled code reads their fields and appends natively)
-        get_other = units.get
-        get_own: Callable[[str | None], Unit | None] = own_units.get  # type: ignore[assignment]
+        # (typed, as the entry and the unit found below are, the units' dicts looked up and
+        # `results.append` called on the list: compiled code does each natively)
         unknown = self.unknown
         for key, texts in sets:
             power = key if key in keys else power_key(self.map, key)
@@ -226,12 +224,14 @@ class Strings:
                 except TypeError:  # not a string: the sheet's reader says what it is
                     return power, texts, len(results) - start
                 entry: OrderEntry | None = record[seat]
-                if entry is not None and get_own(entry.province) is record[met_at]:
+                if (
+                    entry is not None and own_units.get(entry.province) is record[met_at]  # type: ignore[arg-type]
+                ):
                     other = record[other_at]
                     if other is None:
                         results.append(entry)
                         continue
-                    found: Unit | None = get_other(other)
+                    found: Unit | None = units.get(other)
                     if (
                         record[type_at] is None
                         if found is None
