@@ -11,7 +11,6 @@ by every thread; a lost race only means learning a text again.
 from __future__ import annotations
 
 from collections.abc import Container, Iterator, Sequence
-from functools import cache
 from typing import Any, Final
 
 from adjudicator.board.bounded import keep
@@ -71,11 +70,19 @@ _RETREAT: Final = PhaseKind.RETREAT
 """An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
 
-@cache
 def memo(game_map: Map, kind_code: str) -> Memo[_Record]:
     """The strings of one order read on a map in a kind of phase (a few per process). The kind
     may be given as its code or as itself: a PhaseKind is that str (and cheaper than .value)."""
-    return Memo(_MEMO_SIZE)
+    memos = _layout(game_map)[4]
+    found = memos.get(kind_code)
+    if found is None:
+        found = memos.setdefault(kind_code, Memo(_MEMO_SIZE))
+    return found
+
+
+def forget() -> None:
+    """Forget every string read (a test starts cold)."""
+    _LAYOUTS.clear()
 
 
 def _listed(texts: Sequence[str]) -> list[str]:
@@ -83,17 +90,25 @@ def _listed(texts: Sequence[str]) -> list[str]:
     return [texts] if isinstance(texts, str) else list(texts)
 
 
-_Layout = tuple[dict[str, int], int, tuple[None, ...], _Record]
+_Layout = tuple[dict[str, int], int, tuple[None, ...], _Record, dict[str, Memo[_Record]]]
 
 
-@cache
 def _layout(game_map: Map) -> _Layout:
     """A map's records (`_Record`), for `Strings` (made once): each power's seat among the
     entries a record keeps, how many powers, then a record's entries and units met with none
-    kept, and the record of a string not in the memo."""
-    seats = {power: seat for seat, power in enumerate(game_map.powers)}
-    width = len(seats)
-    return seats, width, (None,) * (2 * width), (None,) * (2 * width + _KNOWN)
+    kept, the record of a string not in the memo, and the map's memos by kind (`memo`)."""
+    found = _LAYOUTS.get(game_map)
+    if found is None:
+        seats = {power: seat for seat, power in enumerate(game_map.powers)}
+        width = len(seats)
+        layout: _Layout = seats, width, (None,) * (2 * width), (None,) * (2 * width + _KNOWN), {}
+        found = _LAYOUTS.setdefault(game_map, layout)
+    return found
+
+
+_LAYOUTS: Final[dict[Map, _Layout]] = {}
+"""Map -> its `_layout` (a few per process): a plain dict's look-up, a fraction of a
+`functools.cache` call's, once for the layout and the memo of a set of orders (`Strings`)."""
 
 
 def _read(game_map: Map, kind_code: str, text: str) -> Reading | Planned | Unreadable:
@@ -172,11 +187,12 @@ class Strings:
         self.map = game_map
         self.board = board
         self.kind = kind
-        self.memo = memo(game_map, kind)
-        self.seats, self.width, self.empty, self.unknown = _layout(game_map)
+        self.seats, self.width, self.empty, self.unknown, memos = _layout(game_map)
         """The powers' seats, where a record's units met start (after an entry for each
         power), a record's entries and units met with none kept, and the record of a string
         not in the memo (it has no entry)."""
+        found = memos.get(kind)
+        self.memo = memo(game_map, kind) if found is None else found
         self.own_units = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
