@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import Final, Literal, TypeVar, final, get_args
+from typing import Final, TypeVar, final, get_args
 
 from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
 from adjudicator.board.map import Map, load_map
@@ -148,7 +148,16 @@ def _line(
         done = str(default(UnitRef(unit.type, unit.location)))  # the order model's notation
         return _new(
             OrderResult,
-            (unit.power, str(unit), None, done, _OUTCOME[succeeds], tags, reason, culprits),
+            (
+                unit.power,
+                str(unit),
+                None,
+                done,
+                "succeeds" if succeeds else "fails",
+                tags,
+                reason,
+                culprits,
+            ),
         )
     illegal = entry.illegal
     line = entry.line
@@ -156,7 +165,16 @@ def _line(
         succeeds, tags, reason, culprits = resolution
         return _new(
             OrderResult,
-            (line[0], line[1], line[2], line[3], _OUTCOME[succeeds], tags, reason, culprits),
+            (
+                line[0],
+                line[1],
+                line[2],
+                line[3],
+                "succeeds" if succeeds else "fails",
+                tags,
+                reason,
+                culprits,
+            ),
         )
     tags = resolution.tags
     tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else _ILLEGAL
@@ -173,7 +191,6 @@ def _sort(results: list[OrderResult]) -> list[OrderResult]:
     return results
 
 
-_OUTCOME: Final[dict[bool, Literal["succeeds", "fails"]]] = {True: "succeeds", False: "fails"}
 _ILLEGAL: Final = ("illegal",)
 _new: Final = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
 _BY_UNIT: Final = itemgetter(1)
@@ -241,7 +258,16 @@ def _movement(
             succeeds, tags, reason, culprits = resolution
             results[i] = _new(
                 OrderResult,
-                (line[0], line[1], line[2], line[3], _OUTCOME[succeeds], tags, reason, culprits),
+                (
+                    line[0],
+                    line[1],
+                    line[2],
+                    line[3],
+                    "succeeds" if succeeds else "fails",
+                    tags,
+                    reason,
+                    culprits,
+                ),
             )
             continue
         results[i] = _line(units[i], entry, Hold, resolution)
