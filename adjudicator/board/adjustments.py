@@ -24,27 +24,36 @@ def owned_counts(centers: Mapping[str, str]) -> dict[str, int]:
 
 
 def _surpluses(
-    game_map: Map,
-    centers: Mapping[str, str],
-    units: Mapping[str, Unit],
-    ordered: bool = True,
-    owned: dict[str, int] | None = None,
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
 ) -> dict[str, int]:
     """Every power that could adjust (the map's, plus any other that owns a unit or a centre)
     -> owned centres (and partisan sites in use: each counts as one) minus units: builds (+)
-    or removals (-) before the home-centre cap, by power (sorted when `ordered`). One pass
-    over the units, counting into the owners' counts (`owned`, when the caller has them)."""
-    surpluses = dict.fromkeys(game_map.powers, 0)
-    surpluses.update(owned_counts(centers) if owned is None else owned)
+    or removals (-) before the home-centre cap, by power in sorted order."""
+    surpluses = _with_partisans(game_map, centers, _balance(game_map, centers, units))
+    return dict(sorted(surpluses.items()))
+
+
+def _balance(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> dict[str, int]:
+    """`_surpluses` before partisan sites are counted, in no order."""
+    balance = dict.fromkeys(game_map.powers, 0)
+    for owner in centers.values():
+        balance[owner] = balance.get(owner, 0) + 1
     for unit in units.values():
-        try:  # (every power is there already, but one of a position made by hand)
-            surpluses[unit.power] -= 1
-        except KeyError:
-            surpluses[unit.power] = -1
-    if game_map.has_partisans:
-        for power in surpluses:
-            surpluses[power] += len(game_map.partisans(power, centers))
-    return dict(sorted(surpluses.items())) if ordered else surpluses
+        power = unit.power
+        balance[power] = balance.get(power, 0) - 1  # (`-=` on an item: a generic call compiled)
+    return balance
+
+
+def _with_partisans(
+    game_map: Map, centers: Mapping[str, str], surpluses: dict[str, int]
+) -> dict[str, int]:
+    """`surpluses` with each power's partisan sites in use counted (a new dict; the same one
+    on a map with none)."""
+    if not game_map.has_partisans:
+        return surpluses
+    return {p: n + len(game_map.partisans(p, centers)) for p, n in surpluses.items()}
 
 
 def vacant_build_sites(game_map: Map, position: Position, power: str) -> list[str]:
@@ -74,20 +83,50 @@ def adjustments_due(game_map: Map, position: Position) -> bool:
 
 
 def adjustments_due_on(
+    game_map: Map, phase: Phase, centers: Mapping[str, str], units: Mapping[str, Unit]
+) -> bool:
+    """`adjustments_due` of a board given by its parts (the phase sequence has no position
+    for the board a Fall left)."""
+    return adjustments_due_given(
+        game_map, phase, centers, units, _balance(game_map, centers, units)
+    )
+
+
+def adjustments_due_given(
     game_map: Map,
     phase: Phase,
     centers: Mapping[str, str],
     units: Mapping[str, Unit],
-    owned: dict[str, int] | None = None,
+    balance: dict[str, int],
 ) -> bool:
-    """`adjustments_due` of a board given by its parts (the phase sequence has no position
-    for the board a Fall left; `owned`: `owned_counts(centers)`, when the caller has it).
-    A removal is never capped: one found ends the search before any vacant home centre is
-    looked up; the powers' order does not matter."""
-    surpluses = _surpluses(game_map, centers, units, False, owned)
+    """`adjustments_due_on` given each power's owned centres minus units (every power of the
+    map, and any other that owns a unit or a centre: `_balance`), as the phase sequence counts
+    them while it settles a Fall's owners; partisan sites are counted here. A removal is never
+    capped: one found ends the search before any vacant home centre is looked up; the powers'
+    order does not matter."""
+    surpluses = _with_partisans(game_map, centers, balance)
     if min(surpluses.values(), default=0) < 0:  # (C's loop: no generator)
         return True
-    return any(count for _, count in _counts(game_map, phase, centers, units, surpluses))
+    neutral = None
+    for power, surplus in surpluses.items():
+        if surplus > 0:
+            if neutral is None:
+                neutral = game_map.neutral_at(phase)
+            if power not in neutral and _can_build(game_map, centers, units, power):
+                return True
+    return False
+
+
+def _can_build(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit], power: str
+) -> bool:
+    """Has `power` a vacant build site (`_vacant` is not empty)? Stops at the first."""
+    for site in game_map.build_sites(power):
+        if site not in units and centers.get(site) == power:
+            return True
+    if game_map.has_partisans:
+        return any(site not in units for site in game_map.partisans(power, centers))
+    return False
 
 
 def _counts(

@@ -13,10 +13,15 @@ documents never repeats a phase; `game_over` tells a caller the game has ended.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from operator import sub
 from typing import Final
 
-from adjudicator.board.adjustments import adjustments_due_on, owned_counts
+from adjudicator.board.adjustments import (
+    adjustments_due_given,
+    adjustments_due_on,
+    owned_counts,
+)
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -25,62 +30,95 @@ from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, 
 from adjudicator.resolve.sides import by_side
 
 
-def updated_centers(
+def _updated_centers(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit], index: dict[str, int]
+) -> tuple[dict[str, str], list[int] | None, list[int] | None]:
+    """Owners after a Fall, by province: an occupied centre goes to its occupier, a vacant one
+    stays. Made in the map's centre order (no sort: a document's owners come grouped by power).
+
+    Counted in the same loops, for the winner and the adjustments, when every owner and unit
+    is of a power of the map: the centres and the units of each power, in the order `index`
+    gives them (`_powers`); None, None otherwise (a Position made by hand)."""
+    # plain dicts typed as such: looked up natively compiled (a Mapping's get is a call)
+    on: dict[str, Unit] = units if type(units) is dict else dict(units)
+    was: dict[str, str] = centers if type(centers) is dict else dict(centers)
+    owners = {}
+    owned = [0] * len(index)
+    fielded = [0] * len(index)
+    try:
+        for province in game_map.supply_centers_in_order:
+            unit = on.get(province)
+            if unit is not None:
+                owner = unit.power
+            else:
+                found = was.get(province)
+                if found is None:
+                    continue
+                owner = found
+            owners[province] = owner
+            i = index[owner]
+            owned[i] = owned[i] + 1  # (`+=` on an item is a generic call compiled)
+        for unit in on.values():
+            i = index[unit.power]
+            fielded[i] = fielded[i] + 1
+    except KeyError:  # a power the map does not know
+        return _by_hand(game_map, centers, units), None, None
+    if game_map.supply_centers.issuperset(centers):
+        return owners, owned, fielded
+    return _by_hand(game_map, centers, units), None, None
+
+
+def _powers(game_map: Map) -> tuple[tuple[str, ...], dict[str, int]]:
+    """The map's powers, and each one's place among them (where `_updated_centers` counts
+    it), made once a map."""
+    known = _POWERS.get(game_map)
+    if known is None:
+        powers = tuple(game_map.powers)
+        index = {power: i for i, power in enumerate(powers)}
+        known = keep(_POWERS, game_map, (powers, index), 1 << 6)
+    return known
+
+
+_POWERS: Final[dict[Map, tuple[tuple[str, ...], dict[str, int]]]] = {}
+"""`_powers` by map (a map is hashed by its identity)."""
+
+
+def _by_hand(
     game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
 ) -> dict[str, str]:
-    """Owners after a Fall, by province: an occupied centre goes to its occupier, a vacant one
-    stays. Made in the map's centre order (no sort: a document's owners come grouped by power)."""
-    return _updated_centers(game_map, centers, units)[0]
-
-
-def _updated_centers(
-    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit]
-) -> tuple[dict[str, str], dict[str, int]]:
-    """`updated_centers`, and `owned_counts` of them, counted in the same loop."""
-    supply_centers = game_map.supply_centers
-    occupant, owner_of = units.get, centers.get
-    owners = {}
-    counts: dict[str, int] = {}
+    """`_updated_centers` of a Position made by hand, which may name a power the map does not
+    know or own places that are no centre: their owners are kept, in order too."""
+    owners = {**centers}
     for province in game_map.supply_centers_in_order:
-        unit = occupant(province)
+        unit = units.get(province)
         if unit is not None:
-            owner = unit.power
-        else:
-            found = owner_of(province)
-            if found is None:
-                continue
-            owner = found
-        owners[province] = owner
-        counts[owner] = counts.get(owner, 0) + 1
-    if supply_centers.issuperset(centers):
-        return owners, counts
-    # owners of places that are no centre (a Position made by hand) are kept, in order too
-    owners = dict(sorted({**centers, **owners}.items()))
-    return owners, owned_counts(owners)
+            owners[province] = unit.power
+    return dict(sorted(owners.items()))
 
 
 def decide_winner(
-    game_map: Map,
-    centers: Mapping[str, str],
-    year: int,
-    rules: Rules = DEFAULT_RULES,
-    owned: dict[str, int] | None = None,
+    game_map: Map, centers: Mapping[str, str], year: int, rules: Rules = DEFAULT_RULES
 ) -> str | None:
     """Who has won once the centres of `year`'s Fall are settled, if anyone (a side's name
     on a map with sides: their powers' centres count together): the power with strictly the
-    most centres, once it has the victory count or the short game is over (none on a tie).
-    `owned`: `owned_counts(centers)`, when the caller has it. The leader is looked for only
-    when it could win."""
+    most centres, once it has the victory count or the short game is over (none on a tie)."""
     if game_map.sides:
         counts = owned_counts(by_side(game_map, centers, rules, year))
     else:
-        counts = owned_counts(centers) if owned is None else owned
-    most = max(counts.values(), default=0)
+        counts = owned_counts(centers)
+    return _leader(game_map, tuple(counts), list(counts.values()), year, rules)
+
+
+def _leader(
+    game_map: Map, powers: Sequence[str], counts: list[int], year: int, rules: Rules
+) -> str | None:
+    """`decide_winner` given each power's (or side's) centres, in the same order (one with
+    none never wins). The leader is looked for only when it could win."""
+    most = max(counts, default=0)
     end = rules.end_year
-    if most < game_map.victory_centers and (end is None or year < end):
+    if most == 0 or (most < game_map.victory_centers and (end is None or year < end)):
         return None
-    leaders = [power for power, count in counts.items() if count == most]
-    return leaders[0] if len(leaders) == 1 else None
+    return powers[counts.index(most)] if counts.count(most) == 1 else None
 
 
 def game_over(position: Position, rules: Rules = DEFAULT_RULES) -> bool:
@@ -144,9 +182,20 @@ def position_after(
         fall = _phase(phase, phase.year + game_map.fall_offset, _FALL, _MOVEMENT)
         return _moved_on(before, fall, units)
     # the owners counted once, for the winner and the adjustments
-    centers, owned = _updated_centers(game_map, before.centers, units)
-    winner = before.winner or decide_winner(game_map, centers, phase.year, rules, owned)
-    if adjustments_due_on(game_map, phase, centers, units, owned):
+    powers, index = _powers(game_map)
+    centers, owned, fielded = _updated_centers(game_map, before.centers, units, index)
+    if owned is None or fielded is None:  # (a Position made by hand)
+        winner = before.winner or decide_winner(game_map, centers, phase.year, rules)
+        due = adjustments_due_on(game_map, phase, centers, units)
+    else:
+        winner = before.winner or (
+            decide_winner(game_map, centers, phase.year, rules)
+            if game_map.sides
+            else _leader(game_map, powers, owned, phase.year, rules)
+        )
+        balance = dict(zip(powers, map(sub, owned, fielded), strict=True))
+        due = adjustments_due_given(game_map, phase, centers, units, balance)
+    if due:
         after = _phase(phase, phase.year, _WINTER, _ADJUSTMENT)
     else:
         after = _phase(phase, phase.year + game_map.year_step, _SPRING, _MOVEMENT)

@@ -2,20 +2,36 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from adjudicator.board.adjustments import adjustments_due_on, owned_counts
+from adjudicator.board.adjustments import (
+    _balance,
+    adjustment_counts,
+    adjustments_due_given,
+    adjustments_due_on,
+    owned_counts,
+)
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules
-from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Season, Unit
+from adjudicator.board.types import (
+    LAST_YEAR,
+    CalendarError,
+    Phase,
+    PhaseKind,
+    Season,
+    Unit,
+    UnitType,
+)
 from adjudicator.resolve.sequence import (
+    _powers,
     _updated_centers,
     decide_winner,
     game_over,
     next_position,
     position_after,
-    updated_centers,
 )
 
 
@@ -190,6 +206,14 @@ def test_winter_leads_to_the_next_spring(game_map: Map) -> None:
     assert nxt.centers == after.centers
 
 
+def updated_centers(
+    game_map: Map, centers: dict[str, str], units: dict[str, Unit]
+) -> dict[str, str]:
+    """The owners the phase after this Fall has (the phase sequence settles them)."""
+    fall = Position("standard", Phase.parse("F1901M"), units, centers)
+    return dict(next_position(game_map, fall).centers)
+
+
 def test_updated_centers_only_counts_supply_centres(game_map: Map) -> None:
     units = {"BUR": Unit.parse("FRANCE", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
     owners = updated_centers(game_map, {"BRE": "FRANCE", "BEL": "FRANCE"}, units)
@@ -210,21 +234,45 @@ def test_updated_centers_are_by_province(game_map: Map) -> None:
 
 
 def test_updated_centers_keep_an_owner_of_no_centre(game_map: Map) -> None:
-    """A Position made by hand may list a place that is no centre: its owner stays, in order."""
+    """A Position made by hand may list a place that is no centre, or a power the map does not
+    know: the owners stay, in order too."""
     units = {"BUR": Unit.parse("GERMANY", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
     owners = updated_centers(game_map, {"PAR": "FRANCE", "BUR": "FRANCE"}, units)
     assert list(owners.items()) == [("BEL", "GERMANY"), ("BUR", "FRANCE"), ("PAR", "FRANCE")]
+    units["MUN"] = Unit.parse("ATLANTIS", "A MUN")
+    owners = updated_centers(game_map, {"PAR": "FRANCE", "KIE": "OZ"}, units)
+    assert list(owners.items()) == [
+        ("BEL", "GERMANY"),
+        ("KIE", "OZ"),
+        ("MUN", "ATLANTIS"),
+        ("PAR", "FRANCE"),
+    ]
 
 
 def test_updated_centers_are_counted_as_they_are_made(game_map: Map) -> None:
-    """position_after counts the new owners in the loop that makes them (`owned_counts` of
-    them), also when a place that is no centre keeps its owner."""
+    """position_after counts each power's centres and units in the loops that make the new
+    owners (every power of the map, in the order `_powers` gives); not for a Position made by
+    hand."""
+    powers, index = _powers(game_map)
+    assert powers == tuple(game_map.powers) and _powers(game_map)[1] is index
     units = {"BUR": Unit.parse("GERMANY", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
-    for centers in ({"PAR": "FRANCE", "BUR": "FRANCE"}, {"PAR": "FRANCE", "BEL": "FRANCE"}):
-        owners, counts = _updated_centers(game_map, centers, units)
-        assert owners == updated_centers(game_map, centers, units)
-        assert counts == owned_counts(owners)
-    assert counts == {"GERMANY": 1, "FRANCE": 1}
+    units["LON"] = Unit.parse("ENGLAND", "F LON")
+    centers = {"PAR": "FRANCE", "LON": "FRANCE"}
+    owners, owned, fielded = _updated_centers(game_map, centers, units, index)
+    assert owned is not None and fielded is not None
+    assert dict(zip(powers, owned, strict=True)) == {
+        **dict.fromkeys(powers, 0),
+        **owned_counts(owners),
+    }
+    assert dict(zip(powers, fielded, strict=True)) == {
+        **dict.fromkeys(powers, 0),
+        "GERMANY": 2,
+        "ENGLAND": 1,
+    }
+    for centers in ({"PAR": "FRANCE", "BUR": "FRANCE"}, {"PAR": "FRANCE", "HOL": "OZ"}):
+        assert _updated_centers(game_map, centers, units, index)[1:] == (None, None)
+    units["MUN"] = Unit.parse("ATLANTIS", "A MUN")
+    assert _updated_centers(game_map, {"PAR": "FRANCE"}, units, index)[1:] == (None, None)
 
 
 def eighteen_for(power: str, game_map: Map) -> dict[str, str]:
@@ -291,28 +339,63 @@ def test_decide_winner_ties_and_counts(game_map: Map) -> None:
     assert decide_winner(game_map, {"PAR": "FRANCE"}, 1909, Rules(end_year=1910)) is None
 
 
-def test_owned_counts_are_counted_once_for_winner_and_adjustments(game_map: Map) -> None:
-    """position_after counts the owners once and hands the counts to both: the answers are
-    those of the counts made from the centres (with a power the map does not know, too)."""
-    owners = {**eighteen_for("FRANCE", game_map), "XYZ": "ATLANTIS"}
-    counts = owned_counts(owners)
-    assert counts == {"FRANCE": 18, "ENGLAND": 16, "ATLANTIS": 1}
-    assert list(counts) == list(dict.fromkeys(owners.values()))  # in the order first met
-    start_units = start(game_map).units
-    for centers, units in ((owners, {}), (game_map.start_centers(), start_units)):
-        owned = owned_counts(centers)
-        for year in (1901, 1910):
-            rules = Rules(end_year=1910)
-            expected = decide_winner(game_map, centers, year, rules)
-            assert decide_winner(game_map, centers, year, rules, owned) == expected
-        phase = Phase.parse("F1905M")
-        expected_due = adjustments_due_on(game_map, phase, centers, units)
-        assert adjustments_due_on(game_map, phase, centers, units, owned) == expected_due
-    assert decide_winner(game_map, owners, 1905) == "FRANCE"
-    assert adjustments_due_on(game_map, Phase.parse("F1905M"), owners, {})
-    assert not adjustments_due_on(
-        game_map, Phase.parse("F1901M"), game_map.start_centers(), start_units
-    )
+def random_boards(game_map: Map, seed: int) -> list[tuple[dict[str, str], dict[str, Unit]]]:
+    """Boards of random owners (some centres left vacant) and random units of the map's powers."""
+    chance = random.Random(seed)
+    powers = sorted(game_map.powers)
+    centres = sorted(game_map.supply_centers)
+    boards = []
+    for _ in range(40):
+        owned = chance.sample(centres, chance.randrange(len(centres) + 1))
+        centers = {c: chance.choice(powers) for c in owned}
+        places = chance.sample(sorted(game_map.provinces), chance.randrange(len(centres) + 1))
+        units = {p: Unit(chance.choice(powers), UnitType.ARMY, p) for p in places}
+        boards.append((centers, units))
+    return boards
+
+
+@pytest.mark.parametrize("variant", ["standard", "1900", "chaos", "five", "wwi", "hundred"])
+def test_the_counts_made_with_the_owners_decide_as_those_made_from_them(variant: str) -> None:
+    """position_after counts owners and units as it settles a Fall's owners and hands the counts
+    to the winner and the adjustments: the same answers as the counts made from the owners (on
+    maps with partisans, neutral powers, builds anywhere and sides too)."""
+    game_map = load_map(variant)
+    rules = Rules(end_year=game_map.start_phase.year + 1)
+    for seed in range(3):
+        for centers, units in random_boards(game_map, seed):
+            fall = Phase(game_map.start_phase.year + seed, Season.FALL, PhaseKind.MOVEMENT)
+            before = Position(variant, fall, units, centers)
+            after = position_after(game_map, before, units, {}, rules)
+            owners = after.centers
+            assert owners == {
+                c: units[c].power if c in units else centers[c]
+                for c in sorted(game_map.supply_centers)
+                if c in units or c in centers
+            }
+            assert after.winner == decide_winner(game_map, owners, fall.year, rules)
+            due = adjustments_due_on(game_map, fall, owners, units)
+            assert due is (after.phase.kind is PhaseKind.ADJUSTMENT)
+            counts = adjustment_counts(game_map, Position(variant, fall, units, owners))
+            assert due is any(counts.values())
+            balance = _balance(game_map, owners, units)
+            assert adjustments_due_given(game_map, fall, owners, units, balance) is due
+
+
+def test_a_partisan_site_counts_once() -> None:
+    """Russia holds three of its four home centres (its partisan site, Siberia, is in use) and
+    has a unit more than centres: the site makes up for it, no removal and no build."""
+    game_map = load_map("1900")
+    russia = ("A MOS", "F SEV", "F STP/SC", "A UKR")
+    units = {u.province: u for u in (Unit.parse("RUSSIA", text) for text in russia)}
+    centers = dict.fromkeys(("MOS", "SEV", "STP"), "RUSSIA")
+    fall = Phase(1902, Season.FALL, PhaseKind.MOVEMENT)
+    after = position_after(game_map, Position("1900", fall, units, centers), units, {})
+    assert after.phase == Phase(1903, Season.SPRING, PhaseKind.MOVEMENT)
+    assert adjustment_counts(game_map, Position("1900", fall, units, centers))["RUSSIA"] == 0
+    assert not adjustments_due_on(game_map, fall, centers, units)
+    balance = _balance(game_map, centers, units)
+    assert balance["RUSSIA"] == -1
+    assert not adjustments_due_given(game_map, fall, centers, units, balance)
 
 
 def test_a_whole_first_year(game_map: Map) -> None:
