@@ -105,8 +105,9 @@ def adjustments_due_given(
     capped: one found ends the search before any vacant home centre is looked up; the powers'
     order does not matter."""
     surpluses = _with_partisans(game_map, centers, balance)
-    if min(surpluses.values(), default=0) < 0:  # (C's loop: no generator)
-        return True
+    for surplus in surpluses.values():  # (a loop: min(default=0) is a generic call compiled)
+        if surplus < 0:
+            return True
     neutral = None
     for power, surplus in surpluses.items():
         if surplus > 0:

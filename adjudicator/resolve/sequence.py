@@ -14,7 +14,6 @@ documents never repeats a phase; `game_over` tells a caller the game has ended.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from operator import sub
 from typing import Final
 
 from adjudicator.board.adjustments import (
@@ -114,7 +113,7 @@ def _leader(
 ) -> str | None:
     """`decide_winner` given each power's (or side's) centres, in the same order (one with
     none never wins). The leader is looked for only when it could win."""
-    most = max(counts, default=0)
+    most = max(counts) if counts else 0  # (a keyword is a generic call's dict, compiled)
     end = rules.end_year
     if most == 0 or (most < game_map.victory_centers and (end is None or year < end)):
         return None
@@ -193,7 +192,7 @@ def position_after(
             if game_map.sides
             else _leader(game_map, powers, owned, phase.year, rules)
         )
-        balance = dict(zip(powers, map(sub, owned, fielded), strict=True))
+        balance = {power: owned[i] - fielded[i] for i, power in enumerate(powers)}
         due = adjustments_due_given(game_map, phase, centers, units, balance)
     if due:
         after = _phase(phase, phase.year, _WINTER, _ADJUSTMENT)
