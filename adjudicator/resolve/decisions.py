@@ -222,8 +222,13 @@ class Decisions:
             else:
                 return True
             return False
-        # A convoying fleet: not dislodged. (map: README, Hot code: cells.)
-        return not any(map(self.resolve, attackers))
+        # A convoying fleet: not dislodged. (A loop: as `convoy_path`'s.)
+        for m in attackers:
+            if self.resolve(m):
+                break  # dislodged
+        else:
+            return True
+        return False
 
     # -- the conditions --------------------------------------------------------------------
     def _move_fails(self, i: int) -> Bounce | None:
@@ -258,9 +263,9 @@ class Decisions:
         t, route = self.t, self.route
         area = t.support_area[s]
         if (
-            self.rules.convoy_paradox == "1982"
-            and area in t.convoying_seas
+            area in t.convoying_seas
             and route[m] != LAND
+            and self.rules.convoy_paradox == "1982"  # (asked after the table's facts: cheaper)
             and self.by_convoy(m)
         ):
             # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
@@ -285,9 +290,16 @@ class Decisions:
         fleets = t.convoy_fleets.get(m)
         if not fleets:
             return False
-        if self.rules.multi_route_convoy != "all_routes" or m in t.whole_route or len(fleets) == 1:
-            # (One fleet on a route makes the route alone: `route_exists` would ask it alone.)
-            return all(map(self.resolve, fleets))  # (map: README, Hot code: cells)
+        # (the rule asked last: an attribute of the pydantic model is a generic look-up)
+        if len(fleets) == 1 or m in t.whole_route or self.rules.multi_route_convoy != "all_routes":
+            # (One fleet on a route makes the route alone: `route_exists` would ask it alone.
+            # A loop: compiled, `resolve` called natively, not through a bound method.)
+            for c in fleets:
+                if not self.resolve(c):
+                    break
+            else:
+                return True
+            return False
         return self._any_route(m, fleets)
 
     def _any_route(self, m: int, fleets: tuple[int, ...]) -> bool:
