@@ -100,18 +100,19 @@ def shortest_route(
     order (the first found breadth first, fleets tried in sorted order); () when none.
 
     `usable` is asked lazily and at most once per fleet (see `route_exists`)."""
-    fleet_near = game_map.facts.fleet_near.get
+    fleet_near: dict[str, frozenset[str]] = game_map.facts.fleet_near  # type: ignore[assignment]
+    # (a dict, as `MapFacts` makes it: compiled, its `get` is called natively)
     pool = frozenset(fleets)
     came_from: dict[str, str] = {}
     queue: deque[str] = deque()
     for first in sorted(pool):
-        if source in fleet_near(first, _NOWHERE):
+        if source in fleet_near.get(first, _NOWHERE):
             came_from[first] = ""
             if usable is None or usable(first):
                 queue.append(first)
     while queue:
         here = queue.popleft()
-        near = fleet_near(here, _NOWHERE)
+        near = fleet_near.get(here, _NOWHERE)
         if target in near:
             route = [here]
             while came_from[route[-1]]:
