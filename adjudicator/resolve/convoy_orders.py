@@ -51,7 +51,6 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
             # (map and `_on`, no comprehension: README, Hot code: cells)
             on_route = route_fleets(game_map, provinces[i], dest[i], list(map(where, pool)))
             if on_route:
-                t.has_route.add(i)
                 t.convoy_fleets[i] = tuple(_on(pool, provinces, on_route))
         mode = _mode(t, adjacent, i, fleets)
         if mode != LAND:
@@ -131,7 +130,7 @@ def _mode(t: OrderTable, adjacent: str, i: int, candidates: list[int]) -> int:
     source, target = t.province[i], t.dest[i]
     if target not in t.facts.army_near.get(source, _NOWHERE):
         return BY_CONVOY
-    has_route = i in t.has_route
+    has_route = i in t.convoy_fleets
     if adjacent == "1971":
         other = t.unit_at(target)
         theirs = t.orders[other] if other != NONE else None
@@ -195,7 +194,7 @@ def _by_convoy_only(game_map: Map, t: OrderTable, i: int) -> None:
     o = facing[i]
     if o != NONE:
         facing[i] = facing[o] = NONE
-    if i not in t.has_route:
+    if i not in t.convoy_fleets:
         _strand(game_map, t, i)
 
 
@@ -229,7 +228,7 @@ def _assign(
 ) -> None:
     """The fleets that carry each army; the others' convoys are void, with the reason."""
     route, units, dest, void, provinces = t.route, t.units, t.dest, t.void, t.province
-    convoyed, has_route = t.convoyed, t.has_route
+    convoyed = t.convoyed
     seas = []
     for i, fleets in candidates.items():
         mode = route[i]
@@ -242,7 +241,7 @@ def _assign(
                 void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
             elif (c, i) in left_out:
                 void[c] = left_out[c, i]
-            elif i in has_route:
+            elif i in t.convoy_fleets:
                 void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
     if seas:
         t.convoying_seas = frozenset(seas)
