@@ -134,6 +134,10 @@ class _Culprit(NamedTuple):
     own: Resolution
     """A move that would have dislodged this unit of its own power, nothing else holding it
     off ("cannot dislodge own unit A PAR - BUR"; for a unit not moving, its target is '')."""
+    name: str
+    """The unit ("A PAR")."""
+    ordered: str
+    """The unit and its move's target, as a reason names them ("A PAR - BUR"; else "A PAR")."""
 
 
 _CULPRITS: dict[UnitType, dict[str, dict[str, _Culprit]]] = {t: {} for t in UnitType}
@@ -162,6 +166,8 @@ def _culprit(unit: Unit, target: str) -> _Culprit:
             _failure(_BOUNCE, "bounced with " + name, named),
             _failure(("cut",), "support cut by " + name, named),
             _failure(_BOUNCE, "cannot dislodge own unit " + as_move, named),
+            name,
+            as_move,
         )
         keep(by_target, target, known, _TARGETS_LIMIT)
     return known
@@ -174,6 +180,9 @@ def _failure(tags: tuple[str, ...], reason: str | None, culprits: tuple[str, ...
 
 
 _new: Final = tuple.__new__
+
+_DISLODGED_TAGS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
+"""Tags -> the same with "dislodged", in the contract's order (the few sets this module gives)."""
 
 
 class _Outcome:
@@ -220,10 +229,9 @@ class _Outcome:
         result, kind = self.d.result, t.kind
         why: dict[int, Resolution] = {}
         for i in stayed:
-            if kind[i] == MOVE and i not in dislodger:
-                why[i] = self._move(i)
-            else:
-                why[i] = self._resolution(i)
+            why[i] = (
+                self._move(i) if kind[i] == MOVE and i not in dislodger else self._resolution(i)
+            )
         for i in t.supports:
             if not result[i]:
                 why[i] = self._resolution(i)
@@ -325,12 +333,15 @@ class _Outcome:
             return why
         # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
         succeeds, tags, reason, culprits = why
-        name = str(t.units[attacker])
-        note = f"dislodged by {name} - {t.target[attacker]}"
+        by = _culprit(t.units[attacker], t.target[attacker])
+        note = "dislodged by " + by.ordered
         succeeds = succeeds and kind == SUPPORT
-        tags = order_tags((*tags, "dislodged"))
-        reason = f"{reason}; {note}" if reason else note
-        return _new(Resolution, (succeeds, tags, reason, tuple(dict.fromkeys((*culprits, name)))))
+        dislodged_tags = _DISLODGED_TAGS.get(tags)
+        if dislodged_tags is None:
+            dislodged_tags = _DISLODGED_TAGS[tags] = order_tags((*tags, "dislodged"))
+        reason = reason + "; " + note if reason else note
+        named = culprits if by.name in culprits else (*culprits, by.name)  # (each unit once)
+        return _new(Resolution, (succeeds, dislodged_tags, reason, named))
 
     def _contests(self, m: int) -> bool:
         """Does failed move `m` leave its target contested (a standoff: some move there had
@@ -478,9 +489,9 @@ class _Outcome:
         kind, target, all_units = t.kind, t.target, t.units
         names = []
         texts = []
-        for k in units:
-            name = str(all_units[k])
-            if name not in names:
-                names.append(name)
-            texts.append(f"{name} - {target[k]}" if kind[k] == MOVE else name)
+        for k in units:  # (the names kept with the unit's explanations: no string made)
+            named = _culprit(all_units[k], target[k] if kind[k] == MOVE else "")
+            if named.name not in names:
+                names.append(named.name)
+            texts.append(named.ordered)
         return tuple(names), ", ".join(texts)

@@ -97,6 +97,21 @@ def test_supported_attack_dislodges_and_retreats_avoid_origin_and_occupied() -> 
     assert res == type(res)(False, ("dislodged",), "dislodged by A VEN - TRI", ("A VEN",))
 
 
+def test_dislodged_after_a_bounce_names_both_units_and_orders_its_tags() -> None:
+    """The tags with "dislodged" are kept per set of tags (`_DISLODGED_TAGS`), in the
+    contract's order; the attacker is named once even when it is also the bounce's culprit."""
+    out = run(
+        position(AUSTRIA="F TRI", ITALY="A VEN, A TYR"),
+        move("F TRI", "VEN"),
+        move("A VEN", "TRI"),
+        sup("A TYR", "A VEN", "TRI"),
+    )
+    res = out.resolutions["TRI"]
+    reason = "bounced with A VEN - TRI; dislodged by A VEN - TRI"
+    assert res == type(res)(False, ("bounce", "dislodged"), reason, ("A VEN",))
+    assert movement._DISLODGED_TAGS[("bounce",)] == ("bounce", "dislodged")
+
+
 def test_support_cut_reason_names_the_attacker() -> None:
     # 6.D.2 shape: the support in Tyrolia is cut from Trieste.
     out = run(
@@ -222,6 +237,7 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     army = Unit("FRANCE", UnitType.ARMY, "PAR")
     for target in ("BUR", "PIC", "GAS", "BRE", "BUR"):
         named = movement._culprit(army, target)
+        assert (named.name, named.ordered) == ("A PAR", f"A PAR - {target}")
         assert named.bounced_by_move.reason == f"bounced with A PAR - {target}"
         assert named.bounced_by_unit.reason == "bounced with A PAR"
         assert named.cut_by == (False, ("cut",), "support cut by A PAR", ("A PAR",))
