@@ -244,7 +244,7 @@ class _Outcome:
                 why[i] = self._resolution(i)
         return _new(Resolved, (why, units, dislodged, contested))  # (no Python __new__)
 
-    def _contested(self, units: Mapping[str, Unit]) -> list[str]:
+    def _contested(self, units: dict[str, Unit]) -> list[str]:
         """Provinces left empty by a standoff: the targets of failed moves, empty after the
         moves, where some move had strength (`_contests`)."""
         kind, dest = self.t.kind, self.t.dest
@@ -291,7 +291,7 @@ class _Outcome:
         return reachable[0] if len(reachable) == 1 else target
 
     def _retreats(
-        self, i: int, m: int, occupied: Mapping[str, Unit], contested: frozenset[str]
+        self, i: int, m: int, occupied: dict[str, Unit], contested: frozenset[str]
     ) -> tuple[str, ...]:
         """DATC 6.H: adjacent places that are empty, not contested, not the attacker's origin
         (which is allowed after an attack by convoy, 4.A.5)."""
@@ -463,9 +463,10 @@ class _Outcome:
             return _failure(("disrupted",), reason, ())
         if not d.result[i]:
             return _failure(("disrupted",), None, ())
-        if not d.convoy_path(army):
-            return self._disruption(army)
-        return _HELD
+        # An army that went by convoy alone had its route (its attack needs one): not asked.
+        if (t.route[army] == BY_CONVOY and d.result[army]) or d.convoy_path(army):
+            return _HELD
+        return self._disruption(army)
 
     def _disruption(self, m: int) -> Resolution:
         """Why army `m`'s convoy failed: the fleets of its route that were dislodged or ignored."""
