@@ -140,9 +140,11 @@ class _Culprit(NamedTuple):
     """The unit and its move's target, as a reason names them ("A PAR - BUR"; else "A PAR")."""
 
 
-_CULPRITS: dict[UnitType, dict[str, dict[str, _Culprit]]] = {t: {} for t in UnitType}
+_CULPRITS: Final[dict[UnitType, dict[str, dict[str, _Culprit]]]] = {t: {} for t in UnitType}
 """By the unit's type, location and (for a move) target: looked up by strings the table holds
 (no key to build), with no name written for a unit already met."""
+_ARMY_CULPRITS: Final = _CULPRITS[_ARMY]  # (a unit's table chosen by a comparison, no look-up)
+_FLEET_CULPRITS: Final = _CULPRITS[UnitType.FLEET]
 _CULPRITS_LIMIT = 1 << 12
 """Locations kept for a type (variants with many units, many maps)."""
 _TARGETS_LIMIT = 1 << 6
@@ -152,7 +154,7 @@ _TARGETS_LIMIT = 1 << 6
 def _culprit(unit: Unit, target: str) -> _Culprit:
     """The explanations naming `unit` (`target`: its move's target, else ''). The board's unit
     is named, whatever its order (a unit whose order did not count holds off moves too)."""
-    at = _CULPRITS[unit.type]
+    at = _ARMY_CULPRITS if unit.type is _ARMY else _FLEET_CULPRITS
     by_target = at.get(unit.location)
     if by_target is None:
         by_target = keep(at, unit.location, {}, _CULPRITS_LIMIT)

@@ -231,7 +231,8 @@ def test_outcome_does_not_depend_on_order_of_the_mapping() -> None:
 def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(movement, "_CULPRITS", {t: {} for t in UnitType})
+    for table in movement._CULPRITS.values():  # (Final: emptied, not replaced)
+        table.clear()
     monkeypatch.setattr(movement, "_TARGETS_LIMIT", 4)
     monkeypatch.setattr(movement, "_CULPRITS_LIMIT", 2)
     army = Unit("FRANCE", UnitType.ARMY, "PAR")
@@ -258,11 +259,12 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     assert movement._CULPRITS[UnitType.FLEET] == {}  # (a fleet is kept apart)
 
 
-def test_explanations_kept_do_not_grow_with_the_texts_met(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_explanations_kept_do_not_grow_with_the_texts_met() -> None:
     """A long run meets ever new order texts (and orders), but one unit's explanations depend
     only on the unit and its target: what is kept stays at a few hundred per map (a batch's
     memory must stay flat)."""
-    monkeypatch.setattr(movement, "_CULPRITS", {t: {} for t in UnitType})
+    for table in movement._CULPRITS.values():  # (Final: emptied, not replaced)
+        table.clear()
     for _ in range(3):  # new, equal units each time, as new positions give
         for location in ("PAR", "BUR", "MAR"):
             for target in ("PIC", "GAS"):
