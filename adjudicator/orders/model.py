@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from adjudicator.board.frozen import slot_setters
+from adjudicator.board.frozen import compiled, slot_setters
 from adjudicator.board.types import UnitType, province_of
 
 
@@ -34,6 +34,9 @@ class Hold:
     unit: UnitRef
 
     def __init__(self, unit: UnitRef) -> None:
+        if _COMPILED:  # (see `_COMPILED`)
+            self.unit = unit  # type: ignore[misc]
+            return
         _HOLD[0](self, unit)
 
     def __str__(self) -> str:
@@ -57,6 +60,12 @@ class Move:
     def __init__(
         self, unit: UnitRef, target: str, via_convoy: bool = False, route: tuple[str, ...] = ()
     ) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            self.via_convoy = via_convoy  # type: ignore[misc]
+            self.route = route  # type: ignore[misc]
+            return
         set_unit, set_target, set_via_convoy, set_route = _MOVE
         set_unit(self, unit)
         set_target(self, target)
@@ -78,6 +87,10 @@ class SupportHold:
     supported: UnitRef
 
     def __init__(self, unit: UnitRef, supported: UnitRef) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            self.supported = supported  # type: ignore[misc]
+            return
         set_unit, set_supported = _SUPPORT_HOLD
         set_unit(self, unit)
         set_supported(self, supported)
@@ -100,6 +113,11 @@ class SupportMove:
     target: str
 
     def __init__(self, unit: UnitRef, supported: UnitRef, target: str) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            self.supported = supported  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            return
         set_unit, set_supported, set_target = _SUPPORT_MOVE
         set_unit(self, unit)
         set_supported(self, supported)
@@ -119,6 +137,11 @@ class Convoy:
     target: str
 
     def __init__(self, unit: UnitRef, army: UnitRef, target: str) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            self.army = army  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            return
         set_unit, set_army, set_target = _CONVOY
         set_unit(self, unit)
         set_army(self, army)
@@ -137,6 +160,10 @@ class Retreat:
     target: str
 
     def __init__(self, unit: UnitRef, target: str) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            self.target = target  # type: ignore[misc]
+            return
         set_unit, set_target = _RETREAT
         set_unit(self, unit)
         set_target(self, target)
@@ -155,6 +182,9 @@ class Disband:
     unit: UnitRef
 
     def __init__(self, unit: UnitRef) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            return
         _DISBAND[0](self, unit)
 
     def __str__(self) -> str:
@@ -169,6 +199,9 @@ class Build:
     unit: UnitRef
 
     def __init__(self, unit: UnitRef) -> None:
+        if _COMPILED:
+            self.unit = unit  # type: ignore[misc]
+            return
         _BUILD[0](self, unit)
 
     def __str__(self) -> str:
@@ -195,3 +228,10 @@ Order = Hold | Move | SupportHold | SupportMove | Convoy | Retreat | Disband | B
 def ordered_unit(order: Order) -> UnitRef | None:
     """The unit an order is given to (None for a waive)."""
     return None if isinstance(order, Waive) else order.unit
+
+
+_COMPILED: Final = compiled(ordered_unit)
+"""Is this the compiled build? There an order's `__init__` sets its fields by plain
+assignments, which mypyc makes in C past the frozen `__setattr__` (a slot setter is a generic
+call there); in pure Python by its slot setters (an assignment would meet the frozen
+`__setattr__`)."""

@@ -8,7 +8,7 @@ from dataclasses import FrozenInstanceError, replace
 import pytest
 
 from adjudicator.board.types import UnitType
-from adjudicator.orders import results
+from adjudicator.orders import model, results
 from adjudicator.orders.model import Build, Hold, Move, UnitRef
 from adjudicator.orders.results import OrderEntry, entry_like
 
@@ -49,3 +49,27 @@ def test_an_entry_is_a_frozen_value_of_its_four_fields_in_either_build() -> None
     )
     moved = replace(entry, input="A PAR - BUR")
     assert type(moved) is OrderEntry and moved.line.input == "A PAR - BUR"
+
+
+def test_an_order_is_a_frozen_value_of_its_fields_in_either_build() -> None:
+    """Its fields are set past the frozen __setattr__ (slot setters in pure Python, natively
+    compiled: model._COMPILED), and each order is frozen, equal and hashed by its fields."""
+    army, fleet = UnitRef(UnitType.ARMY, "LON"), UnitRef(UnitType.FLEET, "NTH")
+    assert model._COMPILED is not model.__file__.endswith(".py")
+    orders = [
+        (model.Hold(army), ("unit",)),
+        (model.Move(army, "BEL", True, ("NTH",)), ("unit", "target", "via_convoy", "route")),
+        (model.SupportHold(fleet, army), ("unit", "supported")),
+        (model.SupportMove(fleet, army, "BEL"), ("unit", "supported", "target")),
+        (model.Convoy(fleet, army, "BEL"), ("unit", "army", "target")),
+        (model.Retreat(army, "WAL"), ("unit", "target")),
+        (model.Disband(army), ("unit",)),
+        (model.Build(army), ("unit",)),
+    ]
+    for order, names in orders:
+        again = type(order)(*(getattr(order, name) for name in names))
+        assert again == order and hash(again) == hash(order) and repr(again) == repr(order)
+        for name in names:
+            with pytest.raises(FrozenInstanceError):
+                setattr(order, name, None)
+    assert str(orders[1][0]) == "A LON - NTH - BEL" and str(orders[4][0]) == "F NTH C A LON - BEL"
