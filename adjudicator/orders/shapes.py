@@ -330,8 +330,11 @@ def token_plan_of(tokens: list[str]) -> TokenPlan | str | None:
     are not whole tokens: then `plan_of` says. A text of admitted tokens is read as written,
     is no DAIDE order (it has no '(' and does not end in 'WVE', see daide.is_daide), and is
     `sheet.plain` (so sheet.is_one_order need not look for marks in it)."""
-    try:
-        shape = " ".join(map(_TOKEN_SHAPES.__getitem__, tokens))
+    shapes = []
+    try:  # (a loop: compiled, native look-ups, where map calls a bound method)
+        for token in tokens:
+            shapes.append(_TOKEN_SHAPES[token])
+        shape = " ".join(shapes)
     except KeyError:  # a token met for the first time (none are kept without the shape cache)
         keywords = shape_keywords()
         learnt = None if keywords is None else _learn_tokens(tokens, keywords)
