@@ -338,7 +338,9 @@ class Strings:
         made for these units, `like`, when there is one) and kept in the power's seat, with
         the unit (none for an order whose legality depends on the board). `fresh`: `record`
         is a new text's `_Known` alone, its record made here once (none in the memo yet)."""
-        order, reason, like = record[-3:]
+        order: model.Order | Unreadable | None = record[-3]  # (typed: compiled, their
+        like: OrderEntry | None = record[-1]  # fields are read natively)
+        reason = record[-2]
         if isinstance(order, Unreadable):
             if fresh:  # (learnt: kept with no entry)
                 self.memo.put(text, self.empty + record)
