@@ -163,18 +163,9 @@ def _line(
     line = entry.line
     if illegal is None:  # the entry's strings, then the resolution's
         succeeds, tags, reason, culprits = resolution
+        outcome = "succeeds" if succeeds else "fails"
         return _new(
-            OrderResult,
-            (
-                line[0],
-                line[1],
-                line[2],
-                line[3],
-                "succeeds" if succeeds else "fails",
-                tags,
-                reason,
-                culprits,
-            ),
+            OrderResult, (line[0], line[1], line[2], line[3], outcome, tags, reason, culprits)
         )
     tags = resolution.tags
     tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else _ILLEGAL
@@ -256,18 +247,9 @@ def _movement(
         elif entry is not None and entry.illegal is None:  # (`_line`'s usual case, inline)
             line = entry.line  # (its fields by index, the resolution's unpacked: fewest tuples)
             succeeds, tags, reason, culprits = resolution
+            outcome = "succeeds" if succeeds else "fails"
             results[i] = _new(
-                OrderResult,
-                (
-                    line[0],
-                    line[1],
-                    line[2],
-                    line[3],
-                    "succeeds" if succeeds else "fails",
-                    tags,
-                    reason,
-                    culprits,
-                ),
+                OrderResult, (line[0], line[1], line[2], line[3], outcome, tags, reason, culprits)
             )
             continue
         results[i] = _line(units[i], entry, Hold, resolution)
