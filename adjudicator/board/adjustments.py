@@ -65,9 +65,21 @@ def vacant_build_sites(game_map: Map, position: Position, power: str) -> list[st
 def _vacant(
     game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit], power: str
 ) -> list[str]:
-    owned = {c for c in game_map.build_sites(power) if centers.get(c) == power}
-    sites = owned | game_map.partisans(power, centers) if game_map.has_partisans else owned
-    return sorted(site for site in sites if site not in units)
+    return sorted(set(_vacant_sites(game_map, centers, units, power)))
+
+
+def _vacant_sites(
+    game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit], power: str
+) -> Iterator[str]:
+    """The rule of a vacant build site, written once: an empty build site `power` owns, or an
+    empty partisan site it may use (a site may come twice)."""
+    for site in game_map.build_sites(power):
+        if site not in units and centers.get(site) == power:
+            yield site
+    if game_map.has_partisans:
+        for site in game_map.partisans(power, centers):
+            if site not in units:
+                yield site
 
 
 def adjustment_counts(game_map: Map, position: Position) -> dict[str, int]:
@@ -121,12 +133,9 @@ def adjustments_due_given(
 def _can_build(
     game_map: Map, centers: Mapping[str, str], units: Mapping[str, Unit], power: str
 ) -> bool:
-    """Has `power` a vacant build site (`_vacant` is not empty)? Stops at the first."""
-    for site in game_map.build_sites(power):
-        if site not in units and centers.get(site) == power:
-            return True
-    if game_map.has_partisans:
-        return any(site not in units for site in game_map.partisans(power, centers))
+    """Has `power` a vacant build site? Stops at the first."""
+    for _ in _vacant_sites(game_map, centers, units, power):
+        return True
     return False
 
 
