@@ -16,6 +16,7 @@ do: mypyc sets a native object's field in C, past its class's `__setattr__`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import fields
 from types import FunctionType
 from typing import Any, Final
 
@@ -41,3 +42,15 @@ def compiled(function: Callable[..., Any]) -> bool:
     """Is `function`'s module the compiled build's (mypyc)? Its functions are built-in ones
     there, Python functions in the pure package."""
     return not isinstance(function, FunctionType)
+
+
+Recipe = tuple[type, tuple[Any, ...]]
+"""What `__reduce__` returns: a callable and its arguments."""
+
+
+def by_fields(value: Any) -> Recipe:
+    """A frozen dataclass value's pickle recipe (its `__reduce__`): its class called with its
+    `__init__`'s fields. Needed by the compiled build, whose native classes pickle by making an
+    empty object and setting its fields, which a required `__init__` argument or the frozen
+    `__setattr__` refuses; the pure package's values pickle the same way."""
+    return type(value), tuple(getattr(value, f.name) for f in fields(value) if f.init)

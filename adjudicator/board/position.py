@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, final
 
-from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
+from adjudicator.board.frozen import SET_CLASS, Recipe, by_fields, compiled, open_twin
 from adjudicator.board.types import Phase, Unit
 
 
@@ -26,6 +26,9 @@ class Dislodged:
         self.retreats = retreats  # type: ignore[misc]
         if not _COMPILED:
             self.__class__ = Dislodged
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 @final  # (its __init__ makes the value a Position again: `_OPEN_POSITION`)
@@ -74,6 +77,9 @@ class Position:
 
     def centers_of(self, power: str) -> list[str]:
         return sorted(p for p, owner in self.centers.items() if owner == power)
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 _COMPILED: Final = compiled(Position.units_of)

@@ -14,6 +14,7 @@ from functools import total_ordering
 from typing import Final
 
 from adjudicator.board.bounded import keep
+from adjudicator.board.frozen import Recipe, by_fields
 
 
 class UnitType(StrEnum):
@@ -58,6 +59,9 @@ class Unit:
         """Read a canonical unit string such as 'F STP/SC' (the contract's notation)."""
         kind, _, location = text.strip().partition(" ")
         return cls(power, UnitType(kind.upper()), location.strip().upper())
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 class _Placed(dict[str, Unit]):
@@ -186,3 +190,6 @@ class Phase:
             Phase(y + 1, Season.SPRING, PhaseKind.MOVEMENT),
         ]
         return tuple(p for p in sequence if self < p)
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)

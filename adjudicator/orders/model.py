@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from adjudicator.board.frozen import compiled, slot_setters
+from adjudicator.board.frozen import Recipe, by_fields, compiled, slot_setters
 from adjudicator.board.types import UnitType, province_of
 
 
@@ -28,6 +28,9 @@ class UnitRef:
     def __str__(self) -> str:
         return self.type + " " + self.location  # StrEnum: the letter; fastest on hot paths
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 @dataclass(frozen=True, slots=True, init=False)
 class Hold:
@@ -41,6 +44,9 @@ class Hold:
 
     def __str__(self) -> str:
         return f"{self.unit} H"
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 _HOLD: Final = slot_setters(Hold, "unit")
@@ -77,6 +83,9 @@ class Move:
             return f"{self.unit} - {' - '.join(self.route)} - {self.target}"
         return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _MOVE: Final = slot_setters(Move, "unit", "target", "via_convoy", "route")
 
@@ -97,6 +106,9 @@ class SupportHold:
 
     def __str__(self) -> str:
         return f"{self.unit} S {self.supported}"
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 _SUPPORT_HOLD: Final = slot_setters(SupportHold, "unit", "supported")
@@ -126,6 +138,9 @@ class SupportMove:
     def __str__(self) -> str:
         return f"{self.unit} S {self.supported} - {self.target}"
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _SUPPORT_MOVE: Final = slot_setters(SupportMove, "unit", "supported", "target")
 
@@ -150,6 +165,9 @@ class Convoy:
     def __str__(self) -> str:
         return f"{self.unit} C {self.army} - {self.target}"
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _CONVOY: Final = slot_setters(Convoy, "unit", "army", "target")
 
@@ -171,6 +189,9 @@ class Retreat:
     def __str__(self) -> str:
         return f"{self.unit} R {self.target}"
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _RETREAT: Final = slot_setters(Retreat, "unit", "target")
 
@@ -190,6 +211,9 @@ class Disband:
     def __str__(self) -> str:
         return f"{self.unit} D"
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _DISBAND: Final = slot_setters(Disband, "unit")
 
@@ -207,6 +231,9 @@ class Build:
     def __str__(self) -> str:
         return f"{self.unit} B"
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _BUILD: Final = slot_setters(Build, "unit")
 
@@ -217,6 +244,9 @@ class Waive:
 
     def __str__(self) -> str:
         return "WAIVE"
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 MovementOrder = Hold | Move | SupportHold | SupportMove | Convoy

@@ -8,7 +8,7 @@ from sys import intern
 from typing import Any, Final, Literal, NamedTuple, final
 
 from adjudicator.board.bounded import keep
-from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
+from adjudicator.board.frozen import SET_CLASS, Recipe, by_fields, compiled, open_twin
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders.model import Build, Order, Waive
 
@@ -116,6 +116,9 @@ class OrderEntry:
         if not _COMPILED:
             self.__class__ = OrderEntry  # (the twin's own assignment: no call)
 
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
 
 _COMPILED: Final = compiled(order_tags)
 _OPEN: Final = OrderEntry if _COMPILED else open_twin(OrderEntry)
@@ -187,6 +190,9 @@ class OrderError:
         if self.kind != "error":
             document["kind"] = self.kind
         return document
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 def faults(errors: Iterable[OrderError]) -> list[OrderError]:

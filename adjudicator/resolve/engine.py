@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Final, TypeVar, final, get_args
 
-from adjudicator.board.frozen import SET_CLASS, compiled, open_twin
+from adjudicator.board.frozen import SET_CLASS, Recipe, by_fields, compiled, open_twin
 from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -70,6 +70,9 @@ class PhaseResult:
         self.next = next  # type: ignore[misc]
         if not _COMPILED:
             self.__class__ = PhaseResult  # (the twin's own assignment: no call)
+
+    def __reduce__(self) -> Recipe:
+        return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
 def adjudicate(
