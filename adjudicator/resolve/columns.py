@@ -101,8 +101,8 @@ class OrderTable:
     """The moves that must go by convoy where no fleets at sea could make a route: they fail
     and their units count as holding."""
     convoy_fleets: dict[int, tuple[int, ...]]
-    """Move that may go by convoy -> the convoying fleets that lie on some route (none: not
-    here)."""
+    """Move that may go by convoy -> the convoying fleets that lie on some route: its keys are
+    the moves for which the ordered fleets could form a route (none: not here)."""
     whole_route: set[int]
     """The moves that go only by the convoy route they state (4.A.6 "stated"): every fleet of
     `convoy_fleets` must stay for them to arrive."""
@@ -161,12 +161,6 @@ class OrderTable:
         self.convoying_seas = _NOWHERE
         self.weak = self.weak_landing = _NO_FLAGS
         self._index = None
-
-    @property
-    def has_route(self) -> dict[int, tuple[int, ...]]:
-        """The moves that may go by convoy for which the ordered fleets could form a route:
-        those of `convoy_fleets` (asked by `in`)."""
-        return self.convoy_fleets
 
     @property
     def size(self) -> int:

@@ -368,7 +368,7 @@ class _Outcome:
         that unit's explanation (`_culprit`)."""
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
-            if i not in t.has_route:
+            if i not in t.convoy_fleets:
                 return _failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
             if not d.convoy_path(i):
                 return self._disruption(i)
