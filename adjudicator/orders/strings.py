@@ -73,7 +73,11 @@ _RETREAT: Final = PhaseKind.RETREAT
 def memo(game_map: Map, kind_code: str) -> Memo[_Record]:
     """The strings of one order read on a map in a kind of phase (a few per process). The kind
     may be given as its code or as itself: a PhaseKind is that str (and cheaper than .value)."""
-    memos = _layout(game_map)[4]
+    return _memo_in(_layout(game_map)[4], kind_code)
+
+
+def _memo_in(memos: dict[str, Memo[_Record]], kind_code: str) -> Memo[_Record]:
+    """`memo` among a map's memos by kind (`_layout`'s), made when first asked for."""
     found = memos.get(kind_code)
     if found is None:
         found = memos.setdefault(kind_code, Memo(_MEMO_SIZE))
@@ -191,8 +195,7 @@ class Strings:
         """The powers' seats, where a record's units met start (after an entry for each
         power), a record's entries and units met with none kept, and the record of a string
         not in the memo (it has no entry)."""
-        found = memos.get(kind)
-        self.memo = memo(game_map, kind) if found is None else found
+        self.memo = _memo_in(memos, kind)
         self.own_units = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
