@@ -1,5 +1,6 @@
 """The columns of a movement phase's order table: what the orders say about one another, by
-unit number, in plain lists (`order_table` fills them; `decisions` and `movement` read them)."""
+unit number, in plain lists (`order_table` fills them; `decisions` and `movement` read them),
+and the rule choices the resolver asks (`RuleChoices`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from bisect import bisect_left
 from typing import Final
 
 from adjudicator.board.map import MapFacts
+from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType
 from adjudicator.orders.model import MovementOrder, UnitRef
 
@@ -184,6 +186,69 @@ class OrderTable:
         if i < len(provinces) and provinces[i] == province:
             return i
         return NONE
+
+
+class RuleChoices:
+    """The rule options the movement resolver asks, read once from a `Rules`: an attribute of
+    the pydantic model is a generic look-up (~300 instructions compiled), one of this class a
+    field of a C struct. Made by `rule_choices`."""
+
+    __slots__ = (
+        "adjacent_convoy",
+        "convoyed_attack_cuts_support_on_itself",
+        "dislodged_always",
+        "one_route_breaks",
+        "own_fleets_first",
+        "paradox_1982",
+        "paradox_dptg",
+        "rules",
+        "stated_route",
+    )
+
+    rules: Rules
+    """The options read."""
+    adjacent_convoy: str
+    """As `Rules` (4.A.3)."""
+    stated_route: bool
+    """convoy_route "stated" (4.A.6)."""
+    own_fleets_first: bool
+    """multi_route_convoy "own_fleets_first" (4.A.1, the DPTG)."""
+    one_route_breaks: bool
+    """multi_route_convoy other than "all_routes": any broken route disrupts (4.A.1)."""
+    paradox_1982: bool
+    """convoy_paradox "1982" (4.A.2)."""
+    paradox_dptg: bool
+    """convoy_paradox "dptg" (4.A.2)."""
+    convoyed_attack_cuts_support_on_itself: bool
+    """As `Rules` (4.A.4)."""
+    dislodged_always: bool
+    """dislodged_unit_effect "always" (4.A.7)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.adjacent_convoy = rules.adjacent_convoy
+        self.stated_route = rules.convoy_route == "stated"
+        routes = rules.multi_route_convoy
+        self.own_fleets_first = routes == "own_fleets_first"
+        self.one_route_breaks = routes != "all_routes"
+        paradox = rules.convoy_paradox
+        self.paradox_1982 = paradox == "1982"
+        self.paradox_dptg = paradox == "dptg"
+        self.convoyed_attack_cuts_support_on_itself = rules.convoyed_attack_cuts_support_on_itself
+        self.dislodged_always = rules.dislodged_unit_effect == "always"
+
+
+_LAST_CHOICES: Final[list[RuleChoices]] = [RuleChoices(DEFAULT_RULES)]
+"""The choices last made (one: phase after phase comes with the same `Rules`). Replaced whole,
+never changed: a thread reads either the old or the new, each of its own `Rules`."""
+
+
+def rule_choices(rules: Rules) -> RuleChoices:
+    """The `RuleChoices` of these rules (made again only when they are not the last asked)."""
+    last = _LAST_CHOICES[0]
+    if last.rules is not rules:
+        last = _LAST_CHOICES[0] = RuleChoices(rules)
+    return last
 
 
 def unit_string(ref: UnitRef) -> str:

@@ -23,6 +23,8 @@ from adjudicator.resolve.columns import (
     MOVE,
     NONE,
     OrderTable,
+    RuleChoices,
+    rule_choices,
     unit_string,
 )
 
@@ -33,26 +35,22 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
     fleets could carry it, and which convoys carry nothing (`_assign`)."""
     candidates = match_convoys(t) if t.convoys else _NO_CANDIDATES
     if candidates:
-        armies = sorted({*maybe_convoyed, *candidates}) if maybe_convoyed else sorted(candidates)
+        armies = _with_named(maybe_convoyed, candidates)
     elif maybe_convoyed:
         armies = maybe_convoyed
     else:
         return
-    narrowed = rules.convoy_route == "stated" or rules.multi_route_convoy == "own_fleets_first"
-    adjacent = rules.adjacent_convoy
+    choices = rule_choices(rules)
+    narrowed = choices.stated_route or choices.own_fleets_first
     left_out: dict[tuple[int, int], str] = {}
     """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
-    provinces, dest, route = t.province, t.dest, t.route
-    where = provinces.__getitem__
+    route = t.route
     for i in armies:
         fleets = candidates.get(i, _NO_FLEETS)
         if fleets:
-            pool = _pool(game_map, rules, t, i, fleets, left_out) if narrowed else fleets
-            # (map and `_on`, no comprehension: README, Hot code: cells)
-            on_route = route_fleets(game_map, provinces[i], dest[i], list(map(where, pool)))
-            if on_route:
-                t.convoy_fleets[i] = tuple(_on(pool, provinces, on_route))
-        mode = _mode(t, adjacent, i, fleets)
+            pool = _pool(game_map, choices, t, i, fleets, left_out) if narrowed else fleets
+            _carriers(game_map, t, i, pool)
+        mode = _mode(t, choices.adjacent_convoy, i, fleets)
         if mode != LAND:
             route[i] = mode
             if mode == BY_CONVOY:
@@ -62,6 +60,40 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
                 _by_convoy_only(game_map, t, i)
     if candidates:
         _assign(t, candidates, left_out)
+
+
+def _with_named(maybe_convoyed: list[int], candidates: dict[int, list[int]]) -> list[int]:
+    """The armies that may go by convoy and those a matching convoy names, in unit order (the
+    list given, added to: the armies named are mostly in it already)."""
+    named = False
+    for i in candidates:
+        if i not in maybe_convoyed:
+            maybe_convoyed.append(i)
+            named = True
+    if named:
+        maybe_convoyed.sort()
+    return maybe_convoyed
+
+
+def _carriers(game_map: Map, t: OrderTable, i: int, pool: list[int]) -> None:
+    """The fleets of `pool` that lie on a convoy route of army `i` (`OrderTable.convoy_fleets`;
+    none: no entry)."""
+    provinces, dest = t.province, t.dest
+    if len(pool) == 1:
+        # One fleet is a route when it borders both ends: what `route_fleets` finds, asked
+        # without building its memo's key (most convoys are of one fleet).
+        fleet_near: dict[str, frozenset[str]] = t.facts.fleet_near  # type: ignore[assignment]
+        # (a dict, as `Map` makes it: compiled, its `get` is called natively)
+        near = fleet_near.get(provinces[pool[0]], _NOWHERE)
+        if provinces[i] in near and dest[i] in near:
+            t.convoy_fleets[i] = (pool[0],)
+        return
+    seas = []
+    for c in pool:  # (a loop, no comprehension: README, Hot code: cells)
+        seas.append(provinces[c])
+    on_route = route_fleets(game_map, provinces[i], dest[i], seas)
+    if on_route:
+        t.convoy_fleets[i] = tuple(_on(pool, provinces, on_route))
 
 
 def _on(fleets: list[int], provinces: list[str], seas: frozenset[str]) -> list[int]:
@@ -128,7 +160,9 @@ def _mode(t: OrderTable, adjacent: str, i: int, candidates: list[int]) -> int:
     if unit.type is not _ARMY:
         return LAND
     source, target = t.province[i], t.dest[i]
-    if target not in t.facts.army_near.get(source, _NOWHERE):
+    army_near: dict[str, frozenset[str]] = t.facts.army_near  # type: ignore[assignment]
+    # (a dict, as `Map` makes it: compiled, its `get` is called natively)
+    if target not in army_near.get(source, _NOWHERE):
         return BY_CONVOY
     has_route = i in t.convoy_fleets
     if adjacent == "1971":
@@ -154,7 +188,7 @@ def _mode(t: OrderTable, adjacent: str, i: int, candidates: list[int]) -> int:
 
 def _pool(
     game_map: Map,
-    rules: Rules,
+    choices: RuleChoices,
     t: OrderTable,
     i: int,
     fleets: list[int],
@@ -165,7 +199,7 @@ def _pool(
     it has none); or under the DPTG's rule (4.A.1 "own_fleets_first") only its own power's
     when they alone form a route. The others go into `left_out`, with the reason."""
     order, provinces = t.orders[i], t.province
-    if rules.convoy_route == "stated" and isinstance(order, Move) and order.route:
+    if choices.stated_route and isinstance(order, Move) and order.route:
         t.whole_route.add(i)
         at = {provinces[c]: c for c in fleets}
         stated = [at[sea] for sea in order.route if sea in at]
@@ -173,7 +207,7 @@ def _pool(
         why = f"void: {t.units[i]} goes only by the route it states"
         left_out.update(((c, i), why) for c in fleets if c not in stated)
         return stated
-    if rules.multi_route_convoy != "own_fleets_first":
+    if not choices.own_fleets_first:
         return fleets
     units = t.units
     power = units[i].power

@@ -18,6 +18,7 @@ from typing import Final
 from adjudicator.board.convoy import route_exists
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
+from adjudicator.resolve.columns import rule_choices
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
     CONVOY,
@@ -48,6 +49,7 @@ class Decisions:
         "_weak",
         "backers",
         "bounced",
+        "choices",
         "dest",
         "facing",
         "kind",
@@ -68,6 +70,7 @@ class Decisions:
         self.map = game_map
         self.t = table
         self.rules = rules
+        self.choices = rule_choices(rules)
         self.state = state = [RESOLVED] * len(table.units)  # (`size`: a property call more)
         for i in table.opposed:
             state[i] = UNRESOLVED
@@ -173,7 +176,7 @@ class Decisions:
             for k in convoys:
                 self._settle(k, False)
                 self.paradox.add(k)
-            if self.rules.convoy_paradox == "dptg" and not self._all_fail_consistent(convoys):
+            if self.choices.paradox_dptg and not self._all_fail_consistent(convoys):
                 # The DPTG: no consistent outcome with every convoy failing: all moves fail.
                 for k in cycle:
                     if kinds[k] == MOVE:
@@ -265,14 +268,14 @@ class Decisions:
         if (
             area in t.convoying_seas
             and route[m] != LAND
-            and self.rules.convoy_paradox == "1982"  # (asked after the table's facts: cheaper)
+            and self.choices.paradox_1982
             and self.by_convoy(m)
         ):
             # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
             # even when it dislodges the supporter (DATC 6.F.17).
             return False
         if self.province[m] == area and not (
-            self.rules.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
+            self.choices.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
         ):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
@@ -290,8 +293,7 @@ class Decisions:
         fleets = t.convoy_fleets.get(m)
         if not fleets:
             return False
-        # (the rule asked last: an attribute of the pydantic model is a generic look-up)
-        if len(fleets) == 1 or m in t.whole_route or self.rules.multi_route_convoy != "all_routes":
+        if len(fleets) == 1 or m in t.whole_route or self.choices.one_route_breaks:
             # (One fleet on a route makes the route alone: `route_exists` would ask it alone.
             # A loop: compiled, `resolve` called natively, not through a bound method.)
             for c in fleets:
@@ -425,6 +427,6 @@ class Decisions:
             # after a head-to-head battle, or always under the literal rule.
             if self.opponent(m) != NONE:
                 return 0
-            if self.rules.dislodged_unit_effect == "always" and not self.resolve(m):
+            if self.choices.dislodged_always and not self.resolve(m):
                 return 0
         return self._strength(m) if self.backers[m] or self._weak else 1

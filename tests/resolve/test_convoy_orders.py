@@ -1,0 +1,81 @@
+"""The convoy steps of the order table (resolve/convoy_orders.py) and the rule choices the
+resolver reads (resolve/columns.RuleChoices)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.board.convoy import route_fleets
+from adjudicator.board.map import load_map
+from adjudicator.board.rules import EDITIONS, Rules, rules_from
+from adjudicator.board.types import Unit, UnitType
+from adjudicator.resolve.columns import OrderTable, RuleChoices, rule_choices
+from adjudicator.resolve.convoy_orders import _carriers
+
+
+@pytest.mark.parametrize("variant", ["standard", "1900", "ancmed"])
+def test_one_fleet_carries_exactly_when_route_fleets_says_so(variant: str) -> None:
+    """`_carriers` judges a convoy of one fleet without `route_fleets`: the fleet must border
+    both ends. Its answer is route_fleets' for every sea, army beside it and target."""
+    game_map = load_map(variant)
+    facts = game_map.facts
+    coastal = sorted(p for p, near in facts.water.items() if near)
+    for sea in sorted(facts.seas):
+        for source in coastal:
+            if sea not in facts.water[source]:
+                continue
+            for target in coastal:
+                if target == source:
+                    continue
+                provinces = sorted((source, sea))
+                army, fleet = provinces.index(source), provinces.index(sea)
+                units = [
+                    Unit("P", UnitType.ARMY if k == army else UnitType.FLEET, p)
+                    for k, p in enumerate(provinces)
+                ]
+                t = OrderTable(facts, provinces, units, [None, None])
+                t.dest[army] = target
+                _carriers(game_map, t, army, [fleet])
+                expected = bool(route_fleets(game_map, source, target, [sea]))
+                assert (army in t.convoy_fleets) == expected, (source, sea, target)
+                assert t.convoy_fleets.get(army, (fleet,)) == (fleet,)
+
+
+def _expected(rules: Rules) -> tuple[object, ...]:
+    return (
+        rules.adjacent_convoy,
+        rules.convoy_route == "stated",
+        rules.multi_route_convoy == "own_fleets_first",
+        rules.multi_route_convoy != "all_routes",
+        rules.convoy_paradox == "1982",
+        rules.convoy_paradox == "dptg",
+        rules.convoyed_attack_cuts_support_on_itself,
+        rules.dislodged_unit_effect == "always",
+    )
+
+
+def _choices(choices: RuleChoices) -> tuple[object, ...]:
+    return (
+        choices.adjacent_convoy,
+        choices.stated_route,
+        choices.own_fleets_first,
+        choices.one_route_breaks,
+        choices.paradox_1982,
+        choices.paradox_dptg,
+        choices.convoyed_attack_cuts_support_on_itself,
+        choices.dislodged_always,
+    )
+
+
+def test_the_rule_choices_are_those_of_the_rules_asked_about() -> None:
+    """`rule_choices` keeps the last choices made: asked about other rules (another edition,
+    a copy with an option changed) it reads them, never answering with the last ones."""
+    every = [rules_from(name) for name in EDITIONS]
+    every.append(Rules(convoy_route="stated", dislodged_unit_effect="always"))
+    every.append(Rules(convoyed_attack_cuts_support_on_itself=True))
+    every.append(every[0].model_copy(update={"multi_route_convoy": "any_route"}))
+    for rules in every + every[::-1]:
+        choices = rule_choices(rules)
+        assert choices.rules is rules
+        assert _choices(choices) == _expected(rules)
+        assert rule_choices(rules) is choices  # (kept while the same rules come again)
