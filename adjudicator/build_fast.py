@@ -46,6 +46,7 @@ COMPILED = (
     "board/seas.py",
     "board/convoy.py",
     "orders/model.py",
+    "orders/refusals.py",
     "orders/results.py",
     "orders/daide.py",
     "orders/parse.py",

@@ -13,6 +13,7 @@ import re
 import string
 from enum import Enum
 from functools import cache
+from typing import Final
 
 
 class Refusal(Enum):
@@ -44,7 +45,7 @@ class Refusal(Enum):
     """Any other fault (off the map, a unit supporting itself, a unit that is not there...)."""
 
 
-TEMPLATES: dict[str, tuple[str, Refusal | None]] = {
+TEMPLATES: Final[dict[str, tuple[str, Refusal | None]]] = {
     # a reason wrapped in another: its kind is the wrapped one's (None); first, so that no
     # template of the wrapped reason matches the whole
     "supported_move": ("the supported move cannot succeed: {problem}", None),
@@ -135,7 +136,7 @@ def _printf(template: str) -> str:
     return "".join(parts)
 
 
-_WORDINGS: dict[str, str] = {}
+_WORDINGS: Final[dict[str, str]] = {}
 """Template -> its wording for `%`, made when first used: a reason is made for each first read
 of an order that can never be valid (most of the new texts of a phase), and `%` with the
 fields' dict takes about a third fewer instructions than `str.format(**fields)`, which unpacks
