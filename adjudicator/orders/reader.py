@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Final
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.convoy import route_problem
 from adjudicator.board.map import Map
 from adjudicator.board.names import (
@@ -57,11 +57,20 @@ FORMS = {
 # -- one order ----------------------------------------------------------------------------
 
 
-@cache
 def ref(unit_type: UnitType, location: str) -> model.UnitRef:
     """One shared UnitRef per unit type and map location (a few hundred per map), rather than
-    one per order kept in the caches."""
-    return model.UnitRef(unit_type, location)
+    one per order kept in the caches: kept in a plain dict per type, by location (a
+    `functools.cache` call makes and hashes a key tuple: compiled, several times the
+    instructions of this look-up)."""
+    refs = _FLEET_REFS if unit_type is _FLEET else _ARMY_REFS
+    found = refs.get(location)
+    if found is None:
+        found = keep(refs, location, model.UnitRef(unit_type, location), 1 << 12)
+    return found
+
+
+_ARMY_REFS: Final[dict[str, model.UnitRef]] = {}
+_FLEET_REFS: Final[dict[str, model.UnitRef]] = {}
 
 
 class Problem(Exception):
