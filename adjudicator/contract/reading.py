@@ -98,19 +98,18 @@ def read_document(data: object, validate: Callable[[], PhaseDocument]) -> Said:
     types, so that pydantic's error comes first when it has one, and otherwise the error
     found is raised: read again, the document would give the same."""
     if type(data) is dict and _FIELDS.issuperset(data):  # (set look-ups in C)
-        get = data.get
-        variant = get("variant", "standard")
+        variant = data.get("variant", "standard")  # (no bound method: compiled, a C call)
         try:
             return _read(
                 variant,
                 _bundled(variant),
-                get("rules", "2023"),
-                get("phase"),
-                get("units", _NONE),
-                get("centers"),
-                get("dislodged", _NONE),
-                get("orders", _NONE),
-                get("winner"),
+                data.get("rules", "2023"),
+                data.get("phase"),
+                data.get("units", _NONE),
+                data.get("centers"),
+                data.get("dislodged", _NONE),
+                data.get("orders", _NONE),
+                data.get("winner"),
                 True,
             )
         except DocumentError:

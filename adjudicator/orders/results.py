@@ -91,7 +91,7 @@ class OrderEntry:
             line = like.line
             if line[0] != power:  # (its fields unpacked: cheaper than a slice spread anew)
                 _, unit, given, text, result, tags, why, culprits = line
-                line = _new(OrderResult, (power, unit, given, text, result, tags, why, culprits))
+                line = _new(_LINE, (power, unit, given, text, result, tags, why, culprits))
         else:
             text = str(order)
             if input is not None and text == input:  # already canonical (most are): one string
@@ -103,7 +103,7 @@ class OrderEntry:
                 location = ordered.location
                 unit = UNIT_TEXTS[ordered.type].get(location) or unit_text(ordered.type, location)
                 province = None if isinstance(order, Build) else province_of(location)
-            line = _new(OrderResult, (power, unit, input, text, "succeeds", (), None, ()))
+            line = _new(_LINE, (power, unit, input, text, "succeeds", (), None, ()))
         if not _COMPILED:  # pure Python: its fields set as an object of `_OPEN`'s
             SET_CLASS(self, _OPEN)
         self.power = power  # type: ignore[misc]
@@ -219,6 +219,11 @@ class OrderResult(NamedTuple):
         return result_documents((self,))[0]
 
 
+_LINE: Final = OrderResult
+"""OrderResult as a constant: compiled, a C static, where the class's name is a look-up in the
+module's globals (a class mypyc does not compile, as a named tuple is)."""
+
+
 def result_documents(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
     """The entries of a result document's `orders` (CONTRACT.md), one per result, its keys in
     the contract's order: the one writer of them (the contract's documents and the game files
@@ -235,7 +240,7 @@ def result_documents(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
             entry["unit"] = unit
             entry["input"] = given
             entry["order"] = order
-            entry["tags"] = [*tags]
+            entry["tags"] = [*tags] if tags else []  # (none, nearly always: no extend)
         else:
             entry = {
                 "power": power,
