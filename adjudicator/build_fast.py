@@ -64,6 +64,7 @@ COMPILED = (
     "resolve/convoy_orders.py",
     "resolve/order_table.py",
     "resolve/decisions.py",
+    "resolve/culprits.py",
     "resolve/movement.py",
     "resolve/retreat.py",
     "resolve/adjustment.py",

@@ -20,13 +20,13 @@ import sys
 from collections.abc import Mapping
 from typing import Final, NamedTuple
 
-from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders.model import Convoy, MovementOrder
-from adjudicator.orders.results import Resolution, order_tags
+from adjudicator.orders.results import Resolution
+from adjudicator.resolve.culprits import BOUNCE, CYCLE, culprit, dislodged_tags, failure
 from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
@@ -115,76 +115,8 @@ SUCCESS: Final = Resolution(True)
 _ARMY: Final = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
 _HELD: Final = SUCCESS
 """The outcome of an order that stood (and of a hold): nothing to explain."""
-_CYCLE: Final = "failed: unresolvable cycle of orders"
-_BOUNCE: Final = ("bounce",)
 _NOTHING: Final[frozenset[str]] = frozenset()
-
-
-class _Culprit(NamedTuple):
-    """The explanations that name one unit alone, made once per unit and (for a move) its
-    target: they depend on nothing else, so a map has a few hundred of them however many
-    order texts a long run meets."""
-
-    bounced_by_move: Resolution
-    """A move bounced off this unit's move ("bounced with A PAR - BUR")."""
-    bounced_by_unit: Resolution
-    """A move bounced off this unit, not moving ("bounced with A PAR")."""
-    cut_by: Resolution
-    """A support cut by this unit ("support cut by A PAR")."""
-    own: Resolution
-    """A move that would have dislodged this unit of its own power, nothing else holding it
-    off ("cannot dislodge own unit A PAR - BUR"; for a unit not moving, its target is '')."""
-    name: str
-    """The unit ("A PAR")."""
-    ordered: str
-    """The unit and its move's target, as a reason names them ("A PAR - BUR"; else "A PAR")."""
-
-
-_CULPRITS: Final[dict[UnitType, dict[str, dict[str, _Culprit]]]] = {t: {} for t in UnitType}
-"""By the unit's type, location and (for a move) target: looked up by strings the table holds
-(no key to build), with no name written for a unit already met."""
-_ARMY_CULPRITS: Final = _CULPRITS[_ARMY]  # (a unit's table chosen by a comparison, no look-up)
-_FLEET_CULPRITS: Final = _CULPRITS[UnitType.FLEET]
-_CULPRITS_LIMIT = 1 << 12
-"""Locations kept for a type (variants with many units, many maps)."""
-_TARGETS_LIMIT = 1 << 6
-"""Targets kept for a location (its neighbours, and '')."""
-
-
-def _culprit(unit: Unit, target: str) -> _Culprit:
-    """The explanations naming `unit` (`target`: its move's target, else ''). The board's unit
-    is named, whatever its order (a unit whose order did not count holds off moves too)."""
-    at = _ARMY_CULPRITS if unit.type is _ARMY else _FLEET_CULPRITS
-    by_target = at.get(unit.location)
-    if by_target is None:
-        by_target = keep(at, unit.location, {}, _CULPRITS_LIMIT)
-    known = by_target.get(target)
-    if known is None:
-        name = str(unit)
-        as_move = f"{name} - {target}" if target else name
-        named = (name,)
-        known = _Culprit(
-            _failure(_BOUNCE, "bounced with " + as_move, named),
-            _failure(_BOUNCE, "bounced with " + name, named),
-            _failure(("cut",), "support cut by " + name, named),
-            _failure(_BOUNCE, "cannot dislodge own unit " + as_move, named),
-            name,
-            as_move,
-        )
-        keep(by_target, target, known, _TARGETS_LIMIT)
-    return known
-
-
-def _failure(tags: tuple[str, ...], reason: str | None, culprits: tuple[str, ...]) -> Resolution:
-    """A failed order's resolution, made from its fields' tuple (a named tuple's own __new__ is
-    a Python function: several times dearer)."""
-    return _new(Resolution, (False, tags, reason, culprits))
-
-
-_new: Final = tuple.__new__
-
-_DISLODGED_TAGS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
-"""Tags -> the same with "dislodged", in the contract's order (the few sets this module gives)."""
+_new: Final = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
 
 
 class _Outcome:
@@ -217,7 +149,8 @@ class _Outcome:
     def build(self) -> Resolved:
         t, dislodger, stayed = self.t, self.dislodger, self.stayed
         units = self._units()
-        contested = frozenset(self._contested(units)) if stayed else _NOTHING
+        found = self._contested(units) if stayed else None
+        contested = frozenset(found) if found else _NOTHING
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
             province = t.province
@@ -264,7 +197,8 @@ class _Outcome:
         t = self.t
         provinces, units = t.province[:], t.units[:]
         facts, dest, target = t.facts, t.dest, t.target
-        coasts, armies, fleets = facts.coasts, facts.armies, facts.fleets
+        coasts: dict[str, tuple[str, ...]] = facts.coasts  # type: ignore[assignment]  # (native)
+        armies, fleets = facts.armies, facts.fleets
         for m in self.went:  # (the shared units: by power, then location)
             unit = units[m]
             provinces[m] = where = dest[m]
@@ -275,13 +209,14 @@ class _Outcome:
                 if where in coasts:
                     where = self._landing(m)
                 units[m] = fleets[unit.power][where]
-        if self.dislodger:
-            for i in reversed(sorted(self.dislodger)):  # (compiled: no generic call)
-                del provinces[i], units[i]
+        for i in self.dislodger:
+            provinces[i] = ""  # (left out below: no sort, no list shifted)
         # (a loop, not dict(zip(...)): compiled, a native loop; interpreted, no dearer)
         placed = {}
         for i in range(len(units)):
-            placed[provinces[i]] = units[i]
+            p = provinces[i]
+            if p:
+                placed[p] = units[i]
         return placed
 
     # -- places ----------------------------------------------------------------------------
@@ -297,15 +232,19 @@ class _Outcome:
     ) -> tuple[str, ...]:
         """DATC 6.H: adjacent places that are empty, not contested, not the attacker's origin
         (which is allowed after an attack by convoy, 4.A.5)."""
-        unit = self.t.units[i]
-        origin = self.t.province[m]
-        if self.rules.retreat_to_convoy_origin and self.d.by_convoy(m):
+        t = self.t
+        unit = t.units[i]
+        origin = t.province[m]
+        if self.d.by_convoy(m) and self.rules.retreat_to_convoy_origin:  # (the rare one first)
             origin = ""
+        # (dicts, as `Map` makes them: compiled, `get` is called natively)
+        near: dict[str, frozenset[str]]
         if unit.type is _ARMY:
-            options = self.map.army_adjacency.get(self.t.province[i], frozenset())
+            near, at = self.map.army_adjacency, t.province[i]  # type: ignore[assignment]
         else:
-            options = self.map.fleet_adjacency.get(unit.location, frozenset())
-        province = self.t.facts.province
+            near, at = self.map.fleet_adjacency, unit.location  # type: ignore[assignment]
+        options = near.get(at, _NOTHING)
+        province: dict[str, str] = t.facts.province  # type: ignore[assignment]
         found = []
         for loc in options:  # (a loop: README, Hot code: cells)
             p = province[loc]
@@ -327,7 +266,7 @@ class _Outcome:
         elif kind == CONVOY:
             why = self._convoy(i)
         elif i in t.stranded:  # (a stranded move holds)
-            why = _failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
+            why = failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
         else:
             why = _HELD
         attacker = self.dislodger.get(i) if self.dislodger else None
@@ -335,15 +274,12 @@ class _Outcome:
             return why
         # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
         succeeds, tags, reason, culprits = why
-        by = _culprit(t.units[attacker], t.target[attacker])
+        by = culprit(t.units[attacker], t.target[attacker])
         note = "dislodged by " + by.ordered
         succeeds = succeeds and kind == SUPPORT
-        dislodged_tags = _DISLODGED_TAGS.get(tags)
-        if dislodged_tags is None:
-            dislodged_tags = _DISLODGED_TAGS[tags] = order_tags((*tags, "dislodged"))
         reason = reason + "; " + note if reason else note
         named = culprits if by.name in culprits else (*culprits, by.name)  # (each unit once)
-        return _new(Resolution, (succeeds, dislodged_tags, reason, named))
+        return _new(Resolution, (succeeds, dislodged_tags(tags), reason, named))
 
     def _contests(self, m: int) -> bool:
         """Does failed move `m` leave its target contested (a standoff: some move there had
@@ -365,13 +301,12 @@ class _Outcome:
         """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
         again when the decision was settled on guesses or by the backup rule), and the other
         moves into its target as strong as it. The usual one, held off by one unit alone, is
-        that unit's explanation (`_culprit`)."""
+        that unit's explanation (`culprit`)."""
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
-            if i not in t.convoy_fleets:
-                return _failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
-            if not d.convoy_path(i):
-                return self._disruption(i)
+            unconvoyed = self._unconvoyed(i)
+            if unconvoyed is not None:
+                return unconvoyed
         occupant = t.occupant[i]
         known = d.bounced.get(i)
         strength = d.attack(i) if known is None else known[0]
@@ -383,29 +318,36 @@ class _Outcome:
             held = self._resister(i, strength)
         else:
             held = known[1]
-        culprits = [] if held == NONE else [held]
         movers = t.moves_into[t.dest[i]]
+        others = None
         if len(movers) == 2 and held == NONE and known is not None and not own:
             # Its decision found it prevented, and one other move goes there: by that one.
-            culprits = [movers[1] if movers[0] == i else movers[0]]
+            held = movers[1] if movers[0] == i else movers[0]
         elif len(movers) > 1:
-            culprits += self._as_strong(i, movers, strength)
-        if own:
-            return self._own_unit(occupant, culprits)
-        if len(culprits) == 1:  # the common case: one unit held it off
-            k = culprits[0]
-            if t.kind[k] == MOVE:
-                return _culprit(t.units[k], t.target[k]).bounced_by_move
-            return _culprit(t.units[k], "").bounced_by_unit
-        if culprits:
-            names, text = self._named(culprits)
-            return _failure(_BOUNCE, "bounced with " + text, names)
-        return _failure(_BOUNCE, _CYCLE, ())
+            others = self._as_strong(i, movers, strength, held)
+        if own:  # (no unit held it: `held` is NONE)
+            return self._own_unit(occupant, others or [])
+        if others:
+            if len(others) > 1:
+                names, text = self._named(others)
+                return failure(BOUNCE, "bounced with " + text, names)
+            held = others[0]
+        if held == NONE:
+            return failure(BOUNCE, CYCLE, ())
+        if t.kind[held] == MOVE:  # the common case: one unit held it off
+            return culprit(t.units[held], t.target[held]).bounced_by_move
+        return culprit(t.units[held], "").bounced_by_unit
 
-    def _as_strong(self, i: int, movers: list[int], strength: float) -> list[int]:
-        """The moves of `movers` but `i` whose prevent strength is at least `strength` (a loop
-        in a method of its own: README, Hot code: cells)."""
-        found = []
+    def _unconvoyed(self, i: int) -> Resolution | None:
+        """Why move `i`, which must go by convoy, failed for want of one (None: it had one)."""
+        if i not in self.t.convoy_fleets:
+            return failure(("no_convoy",), f"no convoy route to {self.t.dest[i]}", ())
+        return None if self.d.convoy_path(i) else self._disruption(i)
+
+    def _as_strong(self, i: int, movers: list[int], strength: float, held: int) -> list[int]:
+        """`held` (unless NONE), then the moves of `movers` but `i` whose prevent strength is at
+        least `strength` (a loop in a method of its own: README, Hot code: cells)."""
+        found = [] if held == NONE else [held]
         for k in movers:
             if k != i and self._prevents(k) >= strength:
                 found.append(k)
@@ -416,11 +358,11 @@ class _Outcome:
         other moves as strong as it (`culprits`)."""
         t = self.t
         moving = t.kind[occupant] == MOVE
-        own = _culprit(t.units[occupant], t.target[occupant] if moving else "").own
+        own = culprit(t.units[occupant], t.target[occupant] if moving else "").own
         if not culprits:  # the usual case: nothing else held it off
             return own
         names, text = self._named(culprits)
-        return _failure(_BOUNCE, f"bounced with {text}; {own.reason}", (*names, *own.culprits))
+        return failure(BOUNCE, f"bounced with {text}; {own.reason}", (*names, *own.culprits))
 
     def _resister(self, i: int, strength: float) -> int:
         """The unit that held move `i` off its target: the head-to-head opponent that was as
@@ -438,33 +380,33 @@ class _Outcome:
         t, d = self.t, self.d
         void = t.void.get(i)
         if void is not None:
-            return _failure(("void",), void, ())
+            return failure(("void",), void, ())
         if d.result[i]:
             return _HELD
         cutters = d.cutters(i)
         if not cutters:
-            return _failure(("cut",), _CYCLE, ())
+            return failure(("cut",), CYCLE, ())
         if len(cutters) == 1:  # (a cutter moves)
-            return _culprit(t.units[cutters[0]], t.target[cutters[0]]).cut_by
+            return culprit(t.units[cutters[0]], t.target[cutters[0]]).cut_by
         names = tuple(map(str, map(t.units.__getitem__, cutters)))  # (map: README, Hot code: cells)
-        return _failure(("cut",), "support cut by " + ", ".join(names), names)
+        return failure(("cut",), "support cut by " + ", ".join(names), names)
 
     def _convoy(self, i: int) -> Resolution:
         t, d = self.t, self.d
         void = t.void.get(i)
         if void is not None:
-            return _failure(("void",), void, ())
+            return failure(("void",), void, ())
         army = t.convoyed.get(i, NONE)
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return _failure(("no_convoy",), f"no convoy route to {province_of(order.target)}", ())
+            return failure(("no_convoy",), f"no convoy route to {province_of(order.target)}", ())
         if i in d.paradox:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
-            return _failure(("disrupted",), reason, ())
+            return failure(("disrupted",), reason, ())
         if not d.result[i]:
-            return _failure(("disrupted",), None, ())
+            return failure(("disrupted",), None, ())
         # An army that went by convoy alone had its route (its attack needs one): not asked.
         if (t.route[army] == BY_CONVOY and d.result[army]) or d.convoy_path(army):
             return _HELD
@@ -483,7 +425,7 @@ class _Outcome:
                 fleets.append(name := str(t.units[c]))
                 broken.append(name + " dislodged")
         reason = "convoy disrupted: " + (", ".join(broken) or "no route left")
-        return _failure(("disrupted",), reason, tuple(fleets))
+        return failure(("disrupted",), reason, tuple(fleets))
 
     def _named(self, units: list[int]) -> tuple[tuple[str, ...], str]:
         """The units' names, each once, and their orders as a reason names them ("A PAR -
@@ -493,7 +435,7 @@ class _Outcome:
         names = []
         texts = []
         for k in units:  # (the names kept with the unit's explanations: no string made)
-            named = _culprit(all_units[k], target[k] if kind[k] == MOVE else "")
+            named = culprit(all_units[k], target[k] if kind[k] == MOVE else "")
             if named.name not in names:
                 names.append(named.name)
             texts.append(named.ordered)

@@ -23,7 +23,7 @@ from adjudicator.orders.model import (
     SupportMove,
     UnitRef,
 )
-from adjudicator.resolve import movement
+from adjudicator.resolve import culprits
 from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
 
 MAP: Map = load_map("standard")
@@ -98,7 +98,7 @@ def test_supported_attack_dislodges_and_retreats_avoid_origin_and_occupied() -> 
 
 
 def test_dislodged_after_a_bounce_names_both_units_and_orders_its_tags() -> None:
-    """The tags with "dislodged" are kept per set of tags (`_DISLODGED_TAGS`), in the
+    """The tags with "dislodged" are kept per set of tags (`culprits.DISLODGED_TAGS`), in the
     contract's order; the attacker is named once even when it is also the bounce's culprit."""
     out = run(
         position(AUSTRIA="F TRI", ITALY="A VEN, A TYR"),
@@ -109,7 +109,7 @@ def test_dislodged_after_a_bounce_names_both_units_and_orders_its_tags() -> None
     res = out.resolutions["TRI"]
     reason = "bounced with A VEN - TRI; dislodged by A VEN - TRI"
     assert res == type(res)(False, ("bounce", "dislodged"), reason, ("A VEN",))
-    assert movement._DISLODGED_TAGS[("bounce",)] == ("bounce", "dislodged")
+    assert culprits.DISLODGED_TAGS[("bounce",)] == ("bounce", "dislodged")
 
 
 def test_support_cut_reason_names_the_attacker() -> None:
@@ -231,13 +231,13 @@ def test_outcome_does_not_depend_on_order_of_the_mapping() -> None:
 def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for table in movement._CULPRITS.values():  # (Final: emptied, not replaced)
+    for table in culprits.CULPRITS.values():  # (Final: emptied, not replaced)
         table.clear()
-    monkeypatch.setattr(movement, "_TARGETS_LIMIT", 4)
-    monkeypatch.setattr(movement, "_CULPRITS_LIMIT", 2)
+    monkeypatch.setattr(culprits, "TARGETS_LIMIT", 4)
+    monkeypatch.setattr(culprits, "CULPRITS_LIMIT", 2)
     army = Unit("FRANCE", UnitType.ARMY, "PAR")
     for target in ("BUR", "PIC", "GAS", "BRE", "BUR"):
-        named = movement._culprit(army, target)
+        named = culprits.culprit(army, target)
         assert (named.name, named.ordered) == ("A PAR", f"A PAR - {target}")
         assert named.bounced_by_move.reason == f"bounced with A PAR - {target}"
         assert named.bounced_by_unit.reason == "bounced with A PAR"
@@ -249,28 +249,28 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
             ("A PAR",),
         )
     other = Unit("GERMANY", UnitType.ARMY, "PAR")
-    assert movement._culprit(army, "") is movement._culprit(other, "")  # once per unit and target
-    assert movement._culprit(army, "").bounced_by_move.reason == "bounced with A PAR"
-    assert movement._culprit(army, "").own.reason == "cannot dislodge own unit A PAR"
-    assert 0 < len(movement._CULPRITS[UnitType.ARMY]["PAR"]) <= 4
+    assert culprits.culprit(army, "") is culprits.culprit(other, "")  # once per unit and target
+    assert culprits.culprit(army, "").bounced_by_move.reason == "bounced with A PAR"
+    assert culprits.culprit(army, "").own.reason == "cannot dislodge own unit A PAR"
+    assert 0 < len(culprits.CULPRITS[UnitType.ARMY]["PAR"]) <= 4
     for location in ("BUR", "MAR", "PAR"):
-        movement._culprit(Unit("FRANCE", UnitType.ARMY, location), "")
-    assert len(movement._CULPRITS[UnitType.ARMY]) <= 2
-    assert movement._CULPRITS[UnitType.FLEET] == {}  # (a fleet is kept apart)
+        culprits.culprit(Unit("FRANCE", UnitType.ARMY, location), "")
+    assert len(culprits.CULPRITS[UnitType.ARMY]) <= 2
+    assert culprits.CULPRITS[UnitType.FLEET] == {}  # (a fleet is kept apart)
 
 
 def test_explanations_kept_do_not_grow_with_the_texts_met() -> None:
     """A long run meets ever new order texts (and orders), but one unit's explanations depend
     only on the unit and its target: what is kept stays at a few hundred per map (a batch's
     memory must stay flat)."""
-    for table in movement._CULPRITS.values():  # (Final: emptied, not replaced)
+    for table in culprits.CULPRITS.values():  # (Final: emptied, not replaced)
         table.clear()
     for _ in range(3):  # new, equal units each time, as new positions give
         for location in ("PAR", "BUR", "MAR"):
             for target in ("PIC", "GAS"):
-                movement._culprit(Unit("FRANCE", UnitType.ARMY, location), target)
-            movement._culprit(Unit("FRANCE", UnitType.ARMY, location), "")
-    assert sum(map(len, movement._CULPRITS[UnitType.ARMY].values())) == 9
+                culprits.culprit(Unit("FRANCE", UnitType.ARMY, location), target)
+            culprits.culprit(Unit("FRANCE", UnitType.ARMY, location), "")
+    assert sum(map(len, culprits.CULPRITS[UnitType.ARMY].values())) == 9
 
 
 def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> None:

@@ -1,0 +1,90 @@
+"""The explanations of failed movement orders that name the units responsible: made once per
+unit (and, for a move, its target) and kept, since they depend on nothing else; and the other
+failures, made from their fields."""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from adjudicator.board.bounded import keep
+from adjudicator.board.types import Unit, UnitType
+from adjudicator.orders.results import Resolution, order_tags
+
+CYCLE: Final = "failed: unresolvable cycle of orders"
+BOUNCE: Final = ("bounce",)
+_ARMY: Final = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
+
+
+class Culprit(NamedTuple):
+    """The explanations that name one unit alone, made once per unit and (for a move) its
+    target: they depend on nothing else, so a map has a few hundred of them however many
+    order texts a long run meets."""
+
+    bounced_by_move: Resolution
+    """A move bounced off this unit's move ("bounced with A PAR - BUR")."""
+    bounced_by_unit: Resolution
+    """A move bounced off this unit, not moving ("bounced with A PAR")."""
+    cut_by: Resolution
+    """A support cut by this unit ("support cut by A PAR")."""
+    own: Resolution
+    """A move that would have dislodged this unit of its own power, nothing else holding it
+    off ("cannot dislodge own unit A PAR - BUR"; for a unit not moving, its target is '')."""
+    name: str
+    """The unit ("A PAR")."""
+    ordered: str
+    """The unit and its move's target, as a reason names them ("A PAR - BUR"; else "A PAR")."""
+
+
+CULPRITS: Final[dict[UnitType, dict[str, dict[str, Culprit]]]] = {t: {} for t in UnitType}
+"""By the unit's type, location and (for a move) target: looked up by strings the table holds
+(no key to build), with no name written for a unit already met."""
+_ARMY_CULPRITS: Final = CULPRITS[_ARMY]  # (a unit's table chosen by a comparison, no look-up)
+_FLEET_CULPRITS: Final = CULPRITS[UnitType.FLEET]
+CULPRITS_LIMIT = 1 << 12
+"""Locations kept for a type (variants with many units, many maps)."""
+TARGETS_LIMIT = 1 << 6
+"""Targets kept for a location (its neighbours, and '')."""
+
+
+def culprit(unit: Unit, target: str) -> Culprit:
+    """The explanations naming `unit` (`target`: its move's target, else ''). The board's unit
+    is named, whatever its order (a unit whose order did not count holds off moves too)."""
+    at = _ARMY_CULPRITS if unit.type is _ARMY else _FLEET_CULPRITS
+    by_target = at.get(unit.location)
+    if by_target is None:
+        by_target = keep(at, unit.location, {}, CULPRITS_LIMIT)
+    known = by_target.get(target)
+    if known is None:
+        name = str(unit)
+        as_move = f"{name} - {target}" if target else name
+        named = (name,)
+        known = Culprit(
+            failure(BOUNCE, "bounced with " + as_move, named),
+            failure(BOUNCE, "bounced with " + name, named),
+            failure(("cut",), "support cut by " + name, named),
+            failure(BOUNCE, "cannot dislodge own unit " + as_move, named),
+            name,
+            as_move,
+        )
+        keep(by_target, target, known, TARGETS_LIMIT)
+    return known
+
+
+def failure(tags: tuple[str, ...], reason: str | None, culprits: tuple[str, ...]) -> Resolution:
+    """A failed order's resolution, made from its fields' tuple (a named tuple's own __new__ is
+    a Python function: several times dearer)."""
+    return _new(Resolution, (False, tags, reason, culprits))
+
+
+_new: Final = tuple.__new__
+
+DISLODGED_TAGS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
+"""Tags -> the same with "dislodged", in the contract's order (the few sets this module gives)."""
+
+
+def dislodged_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
+    """`tags` with "dislodged", in the contract's order."""
+    known = DISLODGED_TAGS.get(tags)
+    if known is None:
+        known = DISLODGED_TAGS[tags] = order_tags((*tags, "dislodged"))
+    return known
