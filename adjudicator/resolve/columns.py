@@ -62,7 +62,6 @@ class OrderTable:
         "route",
         "stranded",
         "support_area",
-        "supporting",
         "supports",
         "target",
         "units",
@@ -114,14 +113,13 @@ class OrderTable:
     """For a support: the province the support is given into ('' for other orders)."""
     convoyed: dict[int, int]
     """Convoy in use -> the army it carries."""
-    supporting: list[int]
-    """The supports and convoys in use (matched; a convoy carrying its army): decisions."""
     void: dict[int, str]
     """Support or convoy with no effect -> why (it is void or its army goes over land)."""
     moves_into: dict[str, list[int]]
     """Province -> the moves into it, in unit order (a stranded move is not one)."""
-    convoying_seas: frozenset[str]
-    """Sea provinces holding a fleet whose convoy is in use (for the 1982 paradox rule)."""
+    convoying_seas: tuple[str, ...]
+    """Sea provinces holding a fleet whose convoy is in use (for the 1982 paradox rule; few: a
+    tuple, made for less than a set)."""
     weak: list[bool]
     """For a move: its step crosses a weak link (Map.weak_links); empty on maps without any."""
     weak_landing: list[bool]
@@ -148,7 +146,7 @@ class OrderTable:
         n = len(units)
         self.facts, self.province, self.units, self.orders = facts, provinces, units, orders
         self.kind = [HOLD] * n
-        self.moves, self.supports, self.convoys, self.supporting = [], [], [], []
+        self.moves, self.supports, self.convoys = [], [], []
         self.unopposed = [False] * n
         self.opposed = []
         self.dest = [""] * n
@@ -160,7 +158,7 @@ class OrderTable:
         self.backers = [()] * n
         self.moves_into, self.void, self.convoyed, self.convoy_fleets = {}, {}, {}, {}
         self.stranded, self.whole_route = set(), set()
-        self.convoying_seas = _NOWHERE
+        self.convoying_seas = ()
         self.weak = self.weak_landing = _NO_FLAGS
         self._index = None
 
@@ -176,6 +174,15 @@ class OrderTable:
         if index is None:
             index = self._index = dict(zip(self.province, range(len(self.units)), strict=True))
         return index
+
+    def in_use(self, i: int) -> None:
+        """Support or convoy `i` is in use (matched; a convoy carrying its army): a decision,
+        opposed when a move goes against it, else one nothing opposes (`unopposed`). (Asked once
+        the moves are known: after the convoy steps, which may strand some.)"""
+        if self.province[i] in self.moves_into:
+            self.opposed.append(i)
+        else:
+            self.unopposed[i] = True
 
     def unit_at(self, province: str) -> int:
         """The number of the unit standing in `province` (NONE: none). A binary search of the

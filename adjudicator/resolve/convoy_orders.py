@@ -271,6 +271,7 @@ def _assign(
             if c in used:
                 convoyed[c] = i
                 seas.append(provinces[c])
+                t.in_use(c)
             elif mode == LAND:
                 void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
             elif (c, i) in left_out:
@@ -278,7 +279,7 @@ def _assign(
             elif i in t.convoy_fleets:
                 void[c] = f"void: {units[c]} is not on a convoy route to {dest[i]}"
     if seas:
-        t.convoying_seas = frozenset(seas)
+        t.convoying_seas = tuple(seas)
 
 
 def find_weak_links(game_map: Map, t: OrderTable) -> None:

@@ -95,22 +95,7 @@ def table_of(
         _match_supports(t)
     if game_map.weak_links:
         find_weak_links(game_map, t)
-    if t.convoyed:
-        t.supporting += sorted(t.convoyed)
-    if t.supporting:
-        _oppose_supporting(t)
     return t
-
-
-def _oppose_supporting(t: OrderTable) -> None:
-    """The supports and convoys in use that a move goes against are opposed; the others
-    nothing opposes (`OrderTable.unopposed`)."""
-    moves_into, provinces, unopposed, opposed = t.moves_into, t.province, t.unopposed, t.opposed
-    for i in t.supporting:
-        if provinces[i] in moves_into:
-            opposed.append(i)
-        else:
-            unopposed[i] = True
 
 
 def _read_orders(t: OrderTable) -> list[int]:
@@ -189,7 +174,6 @@ def _match_supports(t: OrderTable) -> None:
     unit); the rest go through `_support_void`."""
     prov, kind, orders, moves_into = t.facts.province, t.kind, t.orders, t.moves_into
     backers, area, provinces = t.backers, t.support_area, t.province
-    supporting = t.supporting
     for i in t.supports:
         order = orders[i]
         backed = NONE
@@ -212,7 +196,7 @@ def _match_supports(t: OrderTable) -> None:
             backed = _support_void(t, i, order)
         if backed != NONE:
             backers[backed] += (i,)
-            supporting.append(i)
+            t.in_use(i)
 
 
 def _support_void(t: OrderTable, own: int, order: SupportHold | SupportMove) -> int:

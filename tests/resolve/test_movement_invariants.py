@@ -269,7 +269,7 @@ def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenari
     quick.resolve_all()
     full = Decisions(MAP, table, scenario.rules)
     for i in range(table.size):  # reopen every decision: the algorithm settles them all
-        if table.kind[i] == MOVE or i in table.supporting:
+        if table.kind[i] == MOVE or table.unopposed[i] or i in table.opposed:
             full.state[i], full.result[i] = UNRESOLVED, False
     full.resolve_all()
     assert quick.result == full.result
