@@ -30,7 +30,6 @@ from adjudicator.orders.sheet import (
     ORDER_IN_COMMENT,
     TOO_LONG,
     as_text,
-    own_keys,
     text_pieces,
 )
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
@@ -167,7 +166,7 @@ def interpret_orders(
     results: list[OrderEntry | OrderError] = []
     sets = iter(orders.items())
     sheets = False
-    while (left := one_order.read(sets, own_keys(game_map), results)) is not None:
+    while (left := one_order.read(sets, results)) is not None:
         sheets = True  # a set holds more than strings of one order (rare)
         power, texts, done = left
         verb = ""

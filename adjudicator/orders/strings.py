@@ -4,13 +4,14 @@ A string that is one order alone (no header, comment, separator or surrounding s
 once and kept by text, with the order it gave the units it named and the entries made for it
 (a power each), each with the unit it was made for. A new position mostly holds the very same
 Unit objects where the text names them (positions share their units): then the answer is one
-lookup of the text, one of the unit and an identity. Everything kept is immutable and shared
-by every thread; a lost race only means learning a text again.
+lookup of the text, one of the unit and an identity. What is kept is shared by every
+thread: the orders and entries are immutable, and a record only ever gains or replaces an entry
+for one power, in place (`_Record`); a lost race only means learning a text again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
 from adjudicator.board.bounded import keep
@@ -31,7 +32,7 @@ from adjudicator.orders.reading import (
     read_text,
 )
 from adjudicator.orders.results import OrderEntry, OrderError, entry_like
-from adjudicator.orders.sheet import power_key
+from adjudicator.orders.sheet import own_keys, power_key
 
 _Known = tuple[
     str | None,  # own: the province of the ordered unit (None: builds, waives, unreadables)
@@ -47,17 +48,24 @@ _Known = tuple[
 ]  # is made from its strings, `entry_like`)
 """All a string of one order says once read: what depends on its text only, and the order it
 gave the units last met where it names them (a new position mostly meets the same ones). A
-plain tuple, unpacked by the names above where it is read: a named tuple's fields, and
-unpacking one, are unspecialised in CPython 3.11."""
+plain tuple, read by the places of the names above: a named tuple's fields, and unpacking one,
+are unspecialised in CPython 3.11."""
 
-_Record = tuple[Any, ...]
-"""A string's record in the memo, one flat tuple (one object a string: memory): for each power
+_Record = list[Any]
+"""A string's record in the memo, one flat list (one object a string: memory): for each power
 (its seat, `_layout`) the entry kept for it or None; then for each power the Unit object that
 entry was made for (None: no entry, or one whose legality depends on the board, which
 `Strings._again` asks the board for each time); then the ten fields of its `_Known`
 (`record[-_KNOWN:]`). The units met are the position's own objects: a new position mostly
 holds the very same ones, so the usual check is one look-up and an identity; the other unit a
-support or convoy names is checked by its type and place (`_Known`), whoever owns it."""
+support or convoy names is checked by its type and place (`_Known`), whoever owns it.
+
+Its `_Known` never changes (other units met make a new record); an entry made for another
+power, or another unit object, is set in its seat in place (`Strings._given`: copying the
+record cost more than the entry). Threads racing to set one seat may leave one's entry with
+the other's unit: each was made for a unit of that power where the text names it, of the
+type and place `_Known` says, and the entry depends on nothing else, so any pair still
+holds."""
 
 _KNOWN: Final = 10
 
@@ -94,18 +102,23 @@ def _listed(texts: Sequence[str]) -> list[str]:
     return [texts] if isinstance(texts, str) else list(texts)
 
 
-_Layout = tuple[dict[str, int], int, tuple[None, ...], _Record, dict[str, Memo[_Record]]]
+_Layout = tuple[
+    dict[str, int], int, tuple[None, ...], _Record, dict[str, Memo[_Record]], frozenset[str]
+]
 
 
 def _layout(game_map: Map) -> _Layout:
     """A map's records (`_Record`), for `Strings` (made once): each power's seat among the
     entries a record keeps, how many powers, then a record's entries and units met with none
-    kept, the record of a string not in the memo, and the map's memos by kind (`memo`)."""
+    kept, the record of a string not in the memo (never changed), the map's memos by kind
+    (`memo`) and the keys of a set of orders that are their own power (`sheet.own_keys`)."""
     found = _LAYOUTS.get(game_map)
     if found is None:
         seats = {power: seat for seat, power in enumerate(game_map.powers)}
         width = len(seats)
-        layout: _Layout = seats, width, (None,) * (2 * width), (None,) * (2 * width + _KNOWN), {}
+        empty = (None,) * (2 * width)
+        unknown: _Record = [None] * (2 * width + _KNOWN)
+        layout: _Layout = seats, width, empty, unknown, {}, own_keys(game_map)
         found = _LAYOUTS.setdefault(game_map, layout)
     return found
 
@@ -178,6 +191,7 @@ class Strings:
         "board",
         "empty",
         "faulty",
+        "keys",
         "kind",
         "map",
         "memo",
@@ -191,10 +205,10 @@ class Strings:
         self.map = game_map
         self.board = board
         self.kind = kind
-        self.seats, self.width, self.empty, self.unknown, memos = _layout(game_map)
+        self.seats, self.width, self.empty, self.unknown, memos, self.keys = _layout(game_map)
         """The powers' seats, where a record's units met start (after an entry for each
-        power), a record's entries and units met with none kept, and the record of a string
-        not in the memo (it has no entry)."""
+        power), a record's entries and units met with none kept, the record of a string not
+        in the memo (it has no entry), and the keys that are their own power."""
         self.memo = _memo_in(memos, kind)
         self.own_units = board.units
         if kind is _RETREAT:
@@ -205,22 +219,23 @@ class Strings:
     def one(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """The entry of a string for `power` when it is one order alone, else None."""
         results: list[OrderEntry | OrderError] = []
-        return None if self.read(iter(((power, (text,)),)), (power,), results) else results[0]
+        sets = iter(((power, (text,)),))
+        return None if self.read(sets, results, frozenset((power,))) else results[0]
 
     def read(
         self,
         sets: Iterator[tuple[str, Sequence[str]]],
-        keys: Container[str],
         results: list[OrderEntry | OrderError],
+        keys: frozenset[str] | None = None,
     ) -> tuple[str, Sequence[str], int] | None:
         """Read sets of orders (a power's key, its strings: any sequence, or one string), in
         turn, while each string is one order alone, into `results`: None when all were, else
         the power of the set where one was not, its strings and how many of them were read (a
         sheet's reader reads the rest, then the sets left). One call a set of orders: the
         look-ups below are made once, not once a power. `keys`: the keys that are their own
-        power (`sheet.own_keys`). The usual case is the entry kept for the power, when the
-        unit it was made for stands where the text names it and the other unit it names is
-        as it was (`_Record`)."""
+        power (by default the map's, `sheet.own_keys`). The usual case is the entry kept for
+        the power, when the unit it was made for stands where the text names it and the other
+        unit it names is as it was (`_Record`)."""
         known_strings, own_units, units = self.memo, self.own_units, self.board.units
         young, seats, width = known_strings.young, self.seats, self.width  # (an older young
         other_at = 2 * width + 1  # generation does too; indices from the start: specialised)
@@ -228,10 +243,12 @@ class Strings:
         # (typed, as the entry and the unit found below are, the units' dicts looked up and
         # `results.append` called on the list: compiled code does each natively)
         unknown = self.unknown
-        for key, texts in sets:
+        if keys is None:
+            keys = self.keys
+        for key, given in sets:
             power = key if key in keys else power_key(self.map, key)
-            if texts.__class__ is not list:
-                texts = _listed(texts)
+            # (a list, typed: compiled, its items are read natively, as `type` is called)
+            texts: list[str] = given if type(given) is list else _listed(given)
             seat = seats.get(power)
             if seat is None:
                 return power, texts, 0
@@ -279,7 +296,7 @@ class Strings:
     def _first(self, power: str, text: str) -> OrderEntry | OrderError | None:
         """A string of one order met for the first time, learnt, and its answer; None when it
         is not one order alone (or is one a sheet's rules read otherwise): `read_one`."""
-        if text.__class__ is not str:
+        if type(text) is not str:
             return None  # (a str subclass, an Enum's say, is read by its value on the sheet's way)
         reading = read_one(self.map, self.kind, text)
         if reading is None:
@@ -290,11 +307,12 @@ class Strings:
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
+        record = [*self.empty, *known]
         wrong = self.owner_error(power, text, own, known[2], unit)
         if wrong is not None:
-            self.memo.put(text, self.empty + known)
+            self.memo.put(text, record)
             return wrong
-        return self._given(power, text, known, unit, fresh=True)
+        return self._given(power, text, record, unit, fresh=True)
 
     def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError | None:
         """`read`'s answer when no entry is kept for `power` and the units met: for a string
@@ -305,7 +323,13 @@ class Strings:
         names none), or other units (then the order for these is learnt)."""
         if record is self.unknown:
             return self._first(power, text)
-        own, other, span, own_type, own_location, other_type, other_location = record[-10:-3]
+        own, other, span = record[-10], record[-9], record[-8]  # (see `_Known`)
+        own_type, own_location, other_type, other_location = (
+            record[-7],
+            record[-6],
+            record[-5],
+            record[-4],
+        )
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         same = (
@@ -330,7 +354,7 @@ class Strings:
             if own is not None:
                 reading = _read(self.map, self.kind, text)
                 known = _learn(self, text, reading, (unit, found))
-                return self._given(power, text, known, unit, fresh=True)
+                return self._given(power, text, [*self.empty, *known], unit, fresh=True)
         return self._given(power, text, record, unit)
 
     def _given(
@@ -339,14 +363,14 @@ class Strings:
         """The answer of a known string for `power`'s unit (`unit`), the one it was learnt
         for, with no entry kept for `power`: one made now (from the strings of the first one
         made for these units, `like`, when there is one) and kept in the power's seat, with
-        the unit (none for an order whose legality depends on the board). `fresh`: `record`
-        is a new text's `_Known` alone, its record made here once (none in the memo yet)."""
+        the unit (none for an order whose legality depends on the board), in place. `fresh`:
+        `record` is a new text's, put in the memo here (none is there yet)."""
         order: model.Order | Unreadable | None = record[-3]  # (typed: compiled, their
         like: OrderEntry | None = record[-1]  # fields are read natively)
         reason = record[-2]
         if isinstance(order, Unreadable):
             if fresh:  # (learnt: kept with no entry)
-                self.memo.put(text, self.empty + record)
+                self.memo.put(text, record)
             self.faulty = True
             return OrderError(power, text, order.message, order.span)
         assert order is not None
@@ -357,16 +381,13 @@ class Strings:
             entry = like = OrderEntry(power, text, order, reason)
         else:  # `entry_like(like, power, reason)`, with one call fewer
             entry = OrderEntry(power, like.input, order, reason, like)
-        if unit is None or record[-_KNOWN] is None:  # a build or a waive: none kept (rare)
-            if fresh:
-                self.memo.put(text, self.empty + record)
-            return entry
-        kept = [*self.empty, *record] if fresh else list(record)
-        seat = self.seats[power]
-        kept[seat] = entry
-        kept[seat + self.width] = None if board else unit
-        kept[-1] = like
-        self.memo.put(text, tuple(kept))
+        if unit is not None and record[-_KNOWN] is not None:  # (a build or a waive: none kept)
+            seat = self.seats[power]
+            record[seat] = entry  # (the entry first: see `_Record`)
+            record[seat + self.width] = None if board else unit
+            record[-1] = like
+        if fresh:
+            self.memo.put(text, record)
         return entry
 
     def _on_board(self, text: str, record: _Record, kept: OrderEntry) -> OrderEntry:
@@ -380,6 +401,5 @@ class Strings:
         if kept.illegal == verdict:
             return kept
         entry = entry_like(kept, power, verdict)
-        seat = self.seats[power]
-        self.memo.put(text, (*record[:seat], entry, *record[seat + 1 :]))
+        record[self.seats[power]] = entry
         return entry

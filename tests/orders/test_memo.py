@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.board.map import load_map
-from adjudicator.orders import sheet
+from adjudicator.orders import sheet, strings
 from adjudicator.orders.memo import Memo
 from adjudicator.orders.parse import WORD
 from adjudicator.orders.results import OrderEntry, OrderError
@@ -81,3 +81,19 @@ def test_a_string_is_one_order_when_its_lines_are_that_order_alone(text: str) ->
     one = lines == ((None, None, ((ORDER, text),)),)
     assert is_one_order(MAP, text) == one
     assert is_one_order(MAP, text, len(WORD.findall(text))) == one  # the words told
+
+
+def test_a_text_keeps_an_entry_for_each_power_that_sent_it() -> None:
+    """A known text met for another power's unit gets an entry of its own, set beside the first
+    in the text's record (in place): each power then meets its own entry again, the very same."""
+    strings.forget()
+    french = position(units={"FRANCE": ["A PAR"], "ENGLAND": ["F NTH"]})
+    german = position(units={"GERMANY": ["A PAR"], "ENGLAND": ["F NTH"]})
+    text = "A PAR S F NTH"
+    first = read(french, {"FRANCE": [text]})[0][0]
+    other = read(german, {"GERMANY": [text]})[0][0]
+    assert (first.power, other.power) == ("FRANCE", "GERMANY")
+    assert (first.order, first.illegal) == (other.order, other.illegal)
+    for _ in range(2):
+        assert read(french, {"FRANCE": [text]})[0][0] is first
+        assert read(german, {"GERMANY": [text]})[0][0] is other
