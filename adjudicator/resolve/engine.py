@@ -26,7 +26,13 @@ from adjudicator.orders.model import (
     UnitRef,
     Waive,
 )
-from adjudicator.orders.results import OrderEntry, OrderError, OrderResult, Resolution
+from adjudicator.orders.results import (
+    OrderEntry,
+    OrderError,
+    OrderResult,
+    Resolution,
+    unit_text,
+)
 from adjudicator.resolve.adjustment import adjudicate_adjustments
 from adjudicator.resolve.disorder import (
     NOBODY,
@@ -153,7 +159,7 @@ def _line(
             OrderResult,
             (
                 unit.power,
-                str(unit),
+                unit_text(unit.type, unit.location),  # (str(unit), kept: no call)
                 None,
                 done,
                 "succeeds" if succeeds else "fails",
@@ -172,9 +178,8 @@ def _line(
         )
     tags = resolution.tags
     tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else _ILLEGAL
-    return _new(
-        OrderResult, (unit.power, str(unit), line.input, line.order, "fails", tags, illegal, ())
-    )
+    name = unit_text(unit.type, unit.location)
+    return _new(OrderResult, (unit.power, name, line.input, line.order, "fails", tags, illegal, ()))
 
 
 def _sort(results: list[OrderResult]) -> list[OrderResult]:
@@ -208,13 +213,13 @@ def _movement(
     provinces = sorted(board)
     # (one itemgetter looks every unit, and every unit's entry, up in C: fewer steps than map
     # over a bound method; of one key it gives the value alone, not in a tuple)
-    every: list[OrderEntry] | None = None
+    every: tuple[OrderEntry, ...] | None = None
     if len(provinces) > 1:
         look_up = itemgetter(*provinces)
         units = list(look_up(board))
         if len(given) == len(provinces):  # (the reader's entries order units of this board)
             try:
-                every = list(look_up(given))  # an entry for every unit: the usual phase
+                every = look_up(given)  # an entry for every unit: the usual phase
             except KeyError:  # (an entry for a province with no unit)
                 every = None
     else:

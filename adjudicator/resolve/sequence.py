@@ -41,7 +41,7 @@ def _updated_centers(
     # plain dicts typed as such: looked up natively compiled (a Mapping's get is a call)
     on: dict[str, Unit] = units if type(units) is dict else dict(units)
     was: dict[str, str] = centers if type(centers) is dict else dict(centers)
-    owners = {}
+    owners = _centers_of(game_map).copy()  # (each owner set in place: no insert, no resize)
     owned = [0] * len(index)
     fielded = [0] * len(index)
     try:
@@ -52,6 +52,7 @@ def _updated_centers(
             else:
                 found = was.get(province)
                 if found is None:
+                    del owners[province]  # a vacant centre nobody owns
                     continue
                 owner = found
             owners[province] = owner
@@ -80,6 +81,21 @@ def _powers(game_map: Map) -> tuple[tuple[str, ...], dict[str, int]]:
 
 _POWERS: Final[dict[Map, tuple[tuple[str, ...], dict[str, int]]]] = {}
 """`_powers` by map (a map is hashed by its identity)."""
+
+
+def _centers_of(game_map: Map) -> dict[str, str]:
+    """A dict of the map's centres in order (its values unused), made once a map: the owners
+    after a Fall are its copy, which keeps its table (a dict filled key by key grows by
+    steps)."""
+    known = _CENTERS.get(game_map)
+    if known is None:
+        known = dict.fromkeys(game_map.supply_centers_in_order, "")
+        known = keep(_CENTERS, game_map, known, 1 << 6)
+    return known
+
+
+_CENTERS: Final[dict[Map, dict[str, str]]] = {}
+"""`_centers_of` by map (never handed out: only its copies are)."""
 
 
 def _by_hand(

@@ -26,6 +26,7 @@ from adjudicator.board.types import (
     UnitType,
 )
 from adjudicator.resolve.sequence import (
+    _centers_of,
     _powers,
     _updated_centers,
     decide_winner,
@@ -247,6 +248,18 @@ def test_updated_centers_keep_an_owner_of_no_centre(game_map: Map) -> None:
         ("MUN", "ATLANTIS"),
         ("PAR", "FRANCE"),
     ]
+
+
+def test_updated_centers_leave_the_maps_centres_as_they_were(game_map: Map) -> None:
+    """The owners are a copy of `_centers_of`'s dict, whose centres (in the map's order) stay
+    for the next Fall: a vacant centre nobody owns is dropped from the copy alone."""
+    blank = _centers_of(game_map)
+    assert list(blank) == list(game_map.supply_centers_in_order)
+    units = {"BUR": Unit.parse("FRANCE", "A BUR"), "BEL": Unit.parse("GERMANY", "A BEL")}
+    owners = updated_centers(game_map, {"PAR": "FRANCE"}, units)
+    assert owners == {"BEL": "GERMANY", "PAR": "FRANCE"}
+    assert _centers_of(game_map) is blank
+    assert blank == dict.fromkeys(game_map.supply_centers_in_order, "")
 
 
 def test_updated_centers_are_counted_as_they_are_made(game_map: Map) -> None:
