@@ -227,13 +227,13 @@ def _movement(
     # (the reader gives movement orders alone in a movement phase)
     orders: list[MovementOrder | None]
     results: list[OrderResult | None]  # (each unit's entry's line; the others come below)
-    at: Sequence[OrderEntry | None]
+    at: tuple[OrderEntry | None, ...]  # (a tuple typed as such: indexed natively compiled)
     if every is not None:
         at = every
         orders = [e.legal for e in every]  # type: ignore[misc]
         results = [e.line for e in every]
     else:  # a unit with no entry
-        at = list(map(given.get, provinces))
+        at = tuple(map(given.get, provinces))
         orders = [None if e is None else e.legal for e in at]  # type: ignore[misc]
         results = [None if e is None else e.line for e in at]
     done = resolve_orders(game_map, provinces, units, orders, rules)
