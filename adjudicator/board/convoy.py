@@ -100,8 +100,7 @@ def shortest_route(
     order (the first found breadth first, fleets tried in sorted order); () when none.
 
     `usable` is asked lazily and at most once per fleet (see `route_exists`)."""
-    fleet_near: dict[str, frozenset[str]] = game_map.facts.fleet_near  # type: ignore[assignment]
-    # (a dict, as `MapFacts` makes it: compiled, its `get` is called natively)
+    fleet_near = game_map.facts.fleet_near
     pool = frozenset(fleets)
     came_from: dict[str, str] = {}
     queue: deque[str] = deque()

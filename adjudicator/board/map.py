@@ -24,7 +24,7 @@ from adjudicator.board.types import (
 )
 
 TERRAINS: Final = ("land", "sea", "coast", "impassable")
-_Adjacency = Mapping[str, frozenset[str]]
+_Adjacency = dict[str, frozenset[str]]
 
 
 class MapError(ValueError):
@@ -105,17 +105,18 @@ class _Derived:
 
 @dataclass(frozen=True, eq=False)
 class Map:
-    """A variant's board. Build one with `load_map`; every field is read-only by convention."""
+    """A variant's board. Build one with `load_map`; every field is read-only by convention
+    (tables typed `dict`, not `Mapping`: compiled, a lookup in a dict is native)."""
 
     name: str
     victory_centers: int
     start_phase: Phase
-    provinces: Mapping[str, Province]
-    powers: Mapping[str, PowerInfo]
-    coast_names: Mapping[str, tuple[str, ...]]
-    army_adjacency: Mapping[str, frozenset[str]]
-    fleet_adjacency: Mapping[str, frozenset[str]]
-    _fleet_provinces: Mapping[str, frozenset[str]] = field(repr=False)
+    provinces: dict[str, Province]
+    powers: dict[str, PowerInfo]
+    coast_names: dict[str, tuple[str, ...]]
+    army_adjacency: _Adjacency
+    fleet_adjacency: _Adjacency
+    _fleet_provinces: _Adjacency = field(repr=False)
     build_anywhere: bool = False
     """Builds in any owned, vacant supply centre, not only home centres (a variant's rule)."""
     year_step: int = 1
@@ -125,13 +126,13 @@ class Map:
     closed: frozenset[str] = frozenset()
     """Provinces no unit may enter, support into or retreat to before `closed_until`."""
     closed_until: Phase | None = None
-    sides: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sides: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Teams whose centres count together for victory (the two-player game)."""
     joins_winner: str | None = None
     """The power that joins the side winning the coin toss (Rules.coin_toss)."""
     players: tuple[tuple[str, ...], ...] = ()
     """The powers each person plays when one plays several (rulebook XIV.2); empty: one each."""
-    daide_coasts: Mapping[str, str] = field(default_factory=dict)
+    daide_coasts: dict[str, str] = field(default_factory=dict)
     """Coast code -> its DAIDE token (the map file's `[daide] coasts`, else the code)."""
     weak_links: frozenset[frozenset[str]] = frozenset()
     """Pairs of provinces joined by a weak link (DPjudge's `*`, 1900's Cape of Good Hope): no
@@ -151,7 +152,7 @@ class Map:
         return derived.facts
 
     @property
-    def _links(self) -> tuple[Mapping[str, Province], _Adjacency, _Adjacency]:
+    def _links(self) -> tuple[dict[str, Province], _Adjacency, _Adjacency]:
         """What the NetworkX views are built from: provinces and both adjacencies."""
         return self.provinces, self.army_adjacency, self.fleet_adjacency
 
@@ -347,11 +348,11 @@ class MapFacts:
     seas: frozenset[str]
     army_near: Mapping[str, frozenset[str]]
     """Province -> the provinces an army there can move to."""
-    fleet_near: Mapping[str, frozenset[str]]
+    fleet_near: dict[str, frozenset[str]]
     """Location -> the provinces a fleet there can move to (for convoy routes and retreats)."""
-    coasts: Mapping[str, tuple[str, ...]]
+    coasts: dict[str, tuple[str, ...]]
     """Province with several coasts -> its coast locations."""
-    water: Mapping[str, frozenset[str]]
+    water: dict[str, frozenset[str]]
     """Province -> the convoy areas from which a fleet can move to it (to any of its coasts):
     the steps of a convoy route, looked up as sets."""
     armies: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.ARMY))

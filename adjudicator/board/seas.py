@@ -24,15 +24,15 @@ def seas_of(game_map: Map) -> Seas:
 @dataclass(frozen=True, slots=True)
 class Seas:
     """The convoy areas and coastal provinces of a board as bits of an int, so a search over
-    the fleets at sea is a few integer operations a step."""
+    the fleets at sea is a few integer operations a step (its tables typed `dict`, as `Map`'s)."""
 
     areas: tuple[str, ...]
     """Bit i -> the convoy area."""
-    area_bit: Mapping[str, int]
+    area_bit: dict[str, int]
     coasts: tuple[str, ...]
     """Bit i -> the coastal province (in sorted order, so a mask reads out sorted)."""
-    coast_bit: Mapping[str, int]
-    water: Mapping[str, int]
+    coast_bit: dict[str, int]
+    water: dict[str, int]
     """Province -> the convoy areas next to it (the steps of a convoy route)."""
     area_water: tuple[int, ...]
     """Area i -> the convoy areas next to it."""
