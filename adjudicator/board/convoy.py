@@ -6,11 +6,11 @@ its coasts, which is all a convoy needs (the army lands on the province, not on 
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
-from adjudicator.board.map import ROUTES_KEPT, Map
+from adjudicator.board.bounded import keep
+from adjudicator.board.map import Map
 from adjudicator.board.seas import seas_of
 
 Span = tuple[int, int]
@@ -18,56 +18,28 @@ Span = tuple[int, int]
 _NOWHERE: Final[frozenset[str]] = frozenset()
 
 
+ROUTES_KEPT = 1 << 14
+"""How many answers of `route_fleets` a board keeps (not Final: a test lowers it)."""
+
+
 def route_fleets(
     game_map: Map, source: str, target: str, fleets: Collection[str]
 ) -> frozenset[str]:
     """The fleet provinces that lie on at least one simple route; empty when there is no route.
 
-    A fleet that can be reached but leads nowhere (DATC 6.F.12) is not on a route. The search
-    walks simple paths depth first; the answer depends on the map alone, so it is kept per map
-    (`MapFacts.routes`): the same few convoys come back phase after phase.
+    A fleet that can be reached but leads nowhere (DATC 6.F.12) is not on a route, and one
+    outside the convoy areas carries nothing. The answer depends on the map alone, so it is
+    kept per board (`Seas.routes`, by the fleets' bits): the same few convoys come back phase
+    after phase.
     """
-    facts = game_map.facts
-    key = (source, target, *sorted(fleets))
-    found = facts.routes.get(key)
+    seas = seas_of(game_map)
+    pool = seas.mask(fleets)
+    key = (source, target, pool)
+    found = seas.routes.get(key)
     if found is None:
-        found = _route_fleets(facts.fleet_near, source, target, frozenset(fleets))
-        if len(facts.routes) < ROUTES_KEPT:
-            facts.routes[key] = found
+        on = seas.area_names(seas.on_routes(source, target, pool))
+        found = keep(seas.routes, key, on, ROUTES_KEPT)
     return found
-
-
-def _route_fleets(
-    fleet_near_map: Mapping[str, frozenset[str]], source: str, target: str, pool: frozenset[str]
-) -> frozenset[str]:
-    """`route_fleets`, searched."""
-    fleet_near = fleet_near_map.get
-    on_route: set[str] = set()
-    for first in sorted(pool):
-        if source in fleet_near(first, _NOWHERE):
-            _extend(first, target, pool, fleet_near, [], on_route)
-    return frozenset(on_route)
-
-
-def _extend(
-    here: str,
-    target: str,
-    pool: frozenset[str],
-    fleet_near: Callable[[str, frozenset[str]], frozenset[str]],
-    path: list[str],
-    on_route: set[str],
-) -> None:
-    """`route_fleets`' depth-first step: the fleets of `path` and `here` are on a route when
-    `here` is next to the target. A function of the module, not one nested in `route_fleets`:
-    a nested function that calls itself is a reference cycle left for the garbage collector."""
-    path.append(here)
-    near = fleet_near(here, _NOWHERE)
-    if target in near:
-        on_route.update(path)
-    for step in sorted(near & pool):
-        if step not in path:
-            _extend(step, target, pool, fleet_near, path, on_route)
-    path.pop()
 
 
 def route_exists(
@@ -97,32 +69,38 @@ def shortest_route(
     usable: Callable[[str], bool] | None = None,
 ) -> tuple[str, ...]:
     """The fleet provinces of a shortest chain of usable fleets from source to target, in
-    order (the first found breadth first, fleets tried in sorted order); () when none.
+    order (the first found breadth first, fleets tried in sorted order: the order of the
+    convoy areas' bits); () when none. Fleets outside the convoy areas carry nothing.
 
     `usable` is asked lazily and at most once per fleet (see `route_exists`)."""
-    fleet_near = game_map.facts.fleet_near
-    pool = frozenset(fleets)
-    came_from: dict[str, str] = {}
-    queue: deque[str] = deque()
-    for first in sorted(pool):
-        if source in fleet_near.get(first, _NOWHERE):
-            came_from[first] = ""
-            if usable is None or usable(first):
-                queue.append(first)
-    while queue:
-        here = queue.popleft()
-        near = fleet_near.get(here, _NOWHERE)
-        if target in near:
-            route = [here]
-            while came_from[route[-1]]:
-                route.append(came_from[route[-1]])
-            return tuple(reversed(route))
-        for step in sorted(near & pool):
-            if step not in came_from:
-                came_from[step] = here
-                if usable is None or usable(step):
-                    queue.append(step)
-    return ()
+    seas = seas_of(game_map)
+    pool = seas.mask(fleets)
+    goal, area_water, areas = seas.water.get(target, 0), seas.area_water, seas.areas
+    came_from = [-1] * len(areas)
+    queue: list[int] = []
+    here = head = -1
+    seen = found = seas.water.get(source, 0) & pool
+    while True:
+        while found:  # the fleets first reached from `here` (the army's, at first)
+            low = found & -found
+            found ^= low
+            step = low.bit_length() - 1
+            came_from[step] = here
+            if usable is None or usable(areas[step]):
+                queue.append(step)
+        head += 1
+        if head == len(queue):
+            return ()
+        here = queue[head]
+        if goal >> here & 1:
+            route = [areas[here]]
+            while came_from[here] >= 0:
+                here = came_from[here]
+                route.append(areas[here])
+            route.reverse()
+            return tuple(route)
+        found = area_water[here] & pool & ~seen
+        seen |= found
 
 
 def needed_for_convoy(

@@ -360,10 +360,6 @@ class MapFacts:
     by strings cost less than building one (or a (power, type, location) key)."""
     fleets: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.FLEET))
     """The fleets, as `armies`."""
-    routes: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
-    """(source, target, fleet provinces sorted...) -> the fleets on a convoy route: a fact of
-    the map alone (`convoy.route_fleets`), asked for most convoyed armies of every phase.
-    Bounded by `ROUTES_KEPT`."""
 
     def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
         """The unit of this power and type at this location (one shared value each)."""
@@ -371,7 +367,6 @@ class MapFacts:
 
 
 _NO_PLACES: Final[frozenset[str]] = frozenset()
-ROUTES_KEPT = 1 << 14
 
 
 def _derive_facts(game_map: Map) -> MapFacts:

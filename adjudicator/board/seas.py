@@ -40,6 +40,8 @@ class Seas:
     """Area i -> the coastal provinces next to it (where a convoy may start or land)."""
     decoded: dict[int, tuple[str, ...]]
     """Mask -> its coastal provinces, remembered as they are read (`landing_names`)."""
+    routes: dict[tuple[str, str, int], frozenset[str]]
+    """(source, target, fleets) -> the fleets on a convoy route (`convoy.route_fleets`)."""
 
     @classmethod
     def of(cls, game_map: Map) -> Seas:
@@ -66,6 +68,7 @@ class Seas:
             area_water=tuple(bits(water.get(a, _NOTHING), area_bit) for a in areas),
             area_landings=tuple(landings),
             decoded={},
+            routes={},
         )
 
     def mask(self, provinces: Iterable[str]) -> int:
@@ -95,6 +98,27 @@ class Seas:
             seen |= new
             frontier |= new
         return seen
+
+    def on_routes(self, source: str, target: str, fleets: int) -> int:
+        """The fleets of `fleets` on at least one simple chain from `source` to `target`: a
+        fleet reached that leads nowhere is on none (DATC 6.F.12)."""
+        goal = self.water.get(target, 0)
+        found = 0
+        firsts = self.water.get(source, 0) & fleets
+        while firsts:
+            first = firsts & -firsts
+            firsts ^= first
+            found |= _chains(self, fleets, goal, first, first)
+        return found
+
+    def area_names(self, mask: int) -> frozenset[str]:
+        """The convoy areas of a mask."""
+        names = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            names.append(self.areas[low.bit_length() - 1])
+        return frozenset(names)
 
     def landings(self, fleets: int) -> int:
         found = 0
@@ -214,6 +238,19 @@ def _walk(
             path.append(step)
             _walk(seas, fleets, source_bit, found, path, step, touched, excluded | step, goal)
             path.pop()
+
+
+def _chains(seas: Seas, fleets: int, goal: int, here: int, path: int) -> int:
+    """`Seas.on_routes`' depth-first step: the fleets of the chains through the fleets `path`
+    that end at the fleet `here` and go on to the goal (the fleets next to the target). A
+    function of the module, as `_walk`."""
+    found = path if here & goal else 0
+    steps = seas.area_water[here.bit_length() - 1] & fleets & ~path
+    while steps:
+        step = steps & -steps
+        steps ^= step
+        found |= _chains(seas, fleets, goal, step, path | step)
+    return found
 
 
 def reached(start: int, groups: Mapping[int, tuple[int, int]]) -> tuple[int, int]:

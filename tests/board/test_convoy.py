@@ -3,11 +3,14 @@ shortest chain (what a DAIDE report names after VIA), and the fleets a route nee
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from adjudicator.board import convoy
 from adjudicator.board.convoy import needed_for_convoy, route_exists, route_fleets, shortest_route
 from adjudicator.board.map import load_map
+from adjudicator.board.seas import seas_of
 
 MAP = load_map()
 
@@ -24,9 +27,12 @@ def test_the_fleets_on_a_route_are_kept_per_map_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """route_fleets is asked for most convoyed armies of a phase: the answer, a fact of the
-    map, is kept (MapFacts.routes), found the same whatever the order of the fleets given, and
-    the kept answers stay few."""
-    kept = MAP.facts.routes
+    map, is kept (Seas.routes, by the fleets' bits), found the same whatever the order of the
+    fleets given, and the kept answers stay few (a full table is emptied: bounded.keep)."""
+    from adjudicator.board.seas import seas_of
+
+    seas = seas_of(MAP)
+    kept = seas.routes
     saved = dict(kept)
     kept.clear()
     monkeypatch.setattr(convoy, "ROUTES_KEPT", 2)
@@ -37,16 +43,18 @@ def test_the_fleets_on_a_route_are_kept_per_map_and_bounded(
             "MAO",
             "WES",
         }
-        assert list(kept) == [("LON", "TUN", "BAR", "ENG", "MAO", "WES")]
+        assert list(kept) == [("LON", "TUN", seas.mask(["BAR", "ENG", "MAO", "WES"]))]
         assert route_fleets(MAP, "LON", "TUN", ["ENG", "BAR", "WES", "MAO"]) == {
             "ENG",
             "MAO",
             "WES",
         }
         assert route_fleets(MAP, "LON", "BEL", ["NTH"]) == {"NTH"}
-        assert route_fleets(MAP, "LON", "BEL", ["IRI"]) == frozenset()
-        assert route_fleets(MAP, "LON", "BEL", ["IRI"]) == frozenset()
         assert len(kept) == 2
+        assert route_fleets(MAP, "LON", "BEL", ["IRI"]) == frozenset()
+        assert route_fleets(MAP, "LON", "BEL", ["IRI"]) == frozenset()
+        assert len(kept) == 1
+        assert route_fleets(MAP, "LON", "BEL", ["NTH", "BRE"]) == {"NTH"}  # (BRE: not at sea)
     finally:
         kept.clear()
         kept.update(saved)
@@ -127,6 +135,106 @@ def test_a_route_over_bits_is_the_search_over_sets(variant: str) -> None:
                     assert expected  # a fleet next to both ends is a route alone
                 checked += expected
     assert checked > 500
+
+
+def _on_chains(
+    water: dict[str, frozenset[str]], source: str, target: str, fleets: set[str]
+) -> set[str]:
+    """The fleets on some simple chain of `fleets` from `source` to `target`: every chain
+    walked over sets, depth first."""
+    found: set[str] = set()
+
+    def walk(path: list[str]) -> None:
+        if path[-1] in water.get(target, frozenset()):
+            found.update(path)
+        for step in fleets & water.get(path[-1], frozenset()):
+            if step not in path:
+                walk([*path, step])
+
+    for first in fleets & water.get(source, frozenset()):
+        walk([first])
+    return found
+
+
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_the_fleets_on_a_route_over_bits_are_those_of_the_search_over_sets(variant: str) -> None:
+    """route_fleets (Seas.on_routes) names the fleets the plain walk over every simple chain
+    does, for random fleets at sea and armies and targets (6.F.12: one that leads nowhere is
+    on no route)."""
+    import random
+
+    game_map = load_map(variant)
+    seas, water = seas_of(game_map), dict(game_map.facts.water)
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(30):
+        fleets = {area for area in seas.areas if rng.random() < 0.3}
+        for source in rng.sample(seas.coasts, 6):
+            for target in rng.sample(seas.coasts, 10):
+                expected = _on_chains(water, source, target, fleets)
+                assert route_fleets(game_map, source, target, fleets) == expected
+                checked += bool(expected)
+    assert checked > 100
+
+
+def _shortest(
+    water: dict[str, frozenset[str]],
+    source: str,
+    target: str,
+    fleets: set[str],
+    usable: Callable[[str], bool],
+) -> tuple[str, ...]:
+    """The first shortest chain of usable `fleets` breadth first, fleets tried in sorted
+    order: the plain search over sets."""
+    came_from = {f: "" for f in sorted(fleets & water.get(source, frozenset()))}
+    queue = [f for f in came_from if usable(f)]
+    for here in queue:
+        if here in water.get(target, frozenset()):
+            route = [here]
+            while came_from[route[-1]]:
+                route.append(came_from[route[-1]])
+            return tuple(reversed(route))
+        for step in sorted(fleets & water.get(here, frozenset())):
+            if step not in came_from:
+                came_from[step] = here
+                if usable(step):
+                    queue.append(step)
+    return ()
+
+
+class _Asked:
+    """A fleet's usability, noting the fleets asked about in order."""
+
+    def __init__(self, blocked: set[str]) -> None:
+        self.blocked = blocked
+        self.asked: list[str] = []
+
+    def __call__(self, fleet: str) -> bool:
+        self.asked.append(fleet)
+        return fleet not in self.blocked
+
+
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_the_shortest_chain_over_bits_is_that_of_the_search_over_sets(variant: str) -> None:
+    """shortest_route finds the chain the plain breadth-first search over sets does, asking
+    `usable` of the same fleets in the same order (a resolver's question may decide others)."""
+    import random
+
+    game_map = load_map(variant)
+    seas, water = seas_of(game_map), dict(game_map.facts.water)
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(30):
+        fleets = {area for area in seas.areas if rng.random() < 0.4}
+        blocked = {fleet for fleet in fleets if rng.random() < 0.2}
+        for source in rng.sample(seas.coasts, 6):
+            for target in rng.sample(seas.coasts, 10):
+                usable, expected_usable = _Asked(blocked), _Asked(blocked)
+                expected = _shortest(water, source, target, fleets, expected_usable)
+                assert shortest_route(game_map, source, target, fleets, usable) == expected
+                assert usable.asked == expected_usable.asked
+                checked += len(expected) > 1
+    assert checked > 30
 
 
 def test_a_search_kept_by_the_caller_is_the_search() -> None:
