@@ -82,7 +82,7 @@ def _carriers(game_map: Map, t: OrderTable, i: int, pool: list[int]) -> None:
     if len(pool) == 1:
         # One fleet is a route when it borders both ends: what `route_fleets` finds, asked
         # without building its memo's key (most convoys are of one fleet).
-        fleet_near: dict[str, frozenset[str]] = t.facts.fleet_near  # type: ignore[assignment]
+        fleet_near: dict[str, frozenset[str]] = t.facts.fleet_near
         # (a dict, as `Map` makes it: compiled, its `get` is called natively)
         near = fleet_near.get(provinces[pool[0]], _NOWHERE)
         if provinces[i] in near and dest[i] in near:

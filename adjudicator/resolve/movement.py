@@ -197,7 +197,7 @@ class _Outcome:
         t = self.t
         provinces, units = t.province[:], t.units[:]
         facts, dest, target = t.facts, t.dest, t.target
-        coasts: dict[str, tuple[str, ...]] = facts.coasts  # type: ignore[assignment]  # (native)
+        coasts: dict[str, tuple[str, ...]] = facts.coasts  # (native)
         armies, fleets = facts.armies, facts.fleets
         for m in self.went:  # (the shared units: by power, then location)
             unit = units[m]
@@ -240,9 +240,9 @@ class _Outcome:
         # (dicts, as `Map` makes them: compiled, `get` is called natively)
         near: dict[str, frozenset[str]]
         if unit.type is _ARMY:
-            near, at = self.map.army_adjacency, t.province[i]  # type: ignore[assignment]
+            near, at = self.map.army_adjacency, t.province[i]
         else:
-            near, at = self.map.fleet_adjacency, unit.location  # type: ignore[assignment]
+            near, at = self.map.fleet_adjacency, unit.location
         options = near.get(at, _NOTHING)
         province: dict[str, str] = t.facts.province  # type: ignore[assignment]
         found = []
