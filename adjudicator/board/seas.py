@@ -194,14 +194,11 @@ class Seas:
         at_start = self.water.get(source, 0)
         source_bit = self.coast_bit[source]
         found: dict[int, int] = {}
-        path: list[int] = []
         firsts = at_start & fleets
         while firsts:
             first = firsts & -firsts
             firsts ^= first
-            path.append(first)
-            _walk(self, fleets, source_bit, found, path, first, 0, at_start, goal)
-            path.pop()
+            _walk(self, fleets, source_bit, found, first, 0, at_start, goal)
         return found
 
 
@@ -210,34 +207,32 @@ def _walk(
     fleets: int,
     source_bit: int,
     found: dict[int, int],
-    path: list[int],
     last: int,
     touched: int,
     excluded: int,
     goal: int,
-) -> None:
-    """One step of `Seas.needed`'s depth-first walk from the fleet `last` at the end of `path`.
+) -> int:
+    """One step of `Seas.needed`'s depth-first walk from the fleet `last`: the landings the
+    routes going on from it reach, which `found` adds to its own (each fleet of a route is on
+    a route to the landings of those after it: one update a step, not one per fleet before).
 
     A function of the module, not a function nested in `needed`: a nested function that calls
     itself is a reference cycle, left on every call for the garbage collector to find."""
     index = last.bit_length() - 1
     here = seas.area_landings[index]
-    new = here & ~touched & ~source_bit
-    if new:
-        for fleet in path:
-            found[fleet] = found.get(fleet, 0) | new
-    if here & goal:
-        return  # (the goal touched: no route going on lands there)
-    steps = seas.area_water[index] & fleets & ~excluded
+    reached = here & ~touched & ~source_bit
+    steps = 0 if here & goal else seas.area_water[index] & fleets & ~excluded
+    # (the goal touched: no route going on lands there)
     if steps:
         touched |= here
         excluded |= seas.area_water[index]
         while steps:
             step = steps & -steps
             steps ^= step
-            path.append(step)
-            _walk(seas, fleets, source_bit, found, path, step, touched, excluded | step, goal)
-            path.pop()
+            reached |= _walk(seas, fleets, source_bit, found, step, touched, excluded | step, goal)
+    if reached:
+        found[last] = found.get(last, 0) | reached
+    return reached
 
 
 def _chains(seas: Seas, fleets: int, goal: int, here: int, path: int) -> int:
