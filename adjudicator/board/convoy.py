@@ -29,16 +29,17 @@ def route_fleets(
 
     A fleet that can be reached but leads nowhere (DATC 6.F.12) is not on a route, and one
     outside the convoy areas carries nothing. The answer depends on the map alone, so it is
-    kept per board (`Seas.routes`, by the fleets' bits): the same few convoys come back phase
-    after phase.
+    kept per map (`MapFacts.routes`), by the fleets as given (a caller gives them in one order,
+    its units'; a hit then makes no bits and sorts nothing): the same few convoys come back
+    phase after phase.
     """
-    seas = seas_of(game_map)
-    pool = seas.mask(fleets)
-    key = (source, target, pool)
-    found = seas.routes.get(key)
+    facts = game_map.facts
+    key = (source, target, *fleets)
+    found = facts.routes.get(key)
     if found is None:
-        on = seas.area_names(seas.on_routes(source, target, pool))
-        found = keep(seas.routes, key, on, ROUTES_KEPT)
+        seas = seas_of(game_map)
+        on = seas.area_names(seas.on_routes(source, target, seas.mask(fleets)))
+        found = keep(facts.routes, key, on, ROUTES_KEPT)
     return found
 
 

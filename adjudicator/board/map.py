@@ -360,6 +360,9 @@ class MapFacts:
     by strings cost less than building one (or a (power, type, location) key)."""
     fleets: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.FLEET))
     """The fleets, as `armies`."""
+    routes: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
+    """(source, target, fleet provinces...) -> the fleets on a convoy route, as asked: a fact
+    of the map alone (`convoy.route_fleets`), asked for most convoyed armies of every phase."""
 
     def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
         """The unit of this power and type at this location (one shared value each)."""

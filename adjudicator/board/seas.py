@@ -40,8 +40,6 @@ class Seas:
     """Area i -> the coastal provinces next to it (where a convoy may start or land)."""
     decoded: dict[int, tuple[str, ...]]
     """Mask -> its coastal provinces, remembered as they are read (`landing_names`)."""
-    routes: dict[tuple[str, str, int], frozenset[str]]
-    """(source, target, fleets) -> the fleets on a convoy route (`convoy.route_fleets`)."""
 
     @classmethod
     def of(cls, game_map: Map) -> Seas:
@@ -68,7 +66,6 @@ class Seas:
             area_water=tuple(bits(water.get(a, _NOTHING), area_bit) for a in areas),
             area_landings=tuple(landings),
             decoded={},
-            routes={},
         )
 
     def mask(self, provinces: Iterable[str]) -> int:
