@@ -121,8 +121,7 @@ def _sorted_lists(lists: dict[str, list[str]], keys_sorted: bool) -> dict[str, l
     """The lists that are not empty, each sorted in place, under their keys in sorted order
     (`keys_sorted`: `lists` has them so already)."""
     sorted_lists = {}
-    for key in lists if keys_sorted else sorted(lists):
-        strings = lists[key]
+    for key, strings in lists.items() if keys_sorted else sorted(lists.items()):
         if strings:
             strings.sort()
             sorted_lists[key] = strings
