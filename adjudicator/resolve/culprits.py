@@ -4,7 +4,7 @@ failures, made from their fields."""
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.types import Unit, UnitType
@@ -15,10 +15,12 @@ BOUNCE: Final = ("bounce",)
 _ARMY: Final = UnitType.ARMY  # (a module constant: an enum member's lookup is dear)
 
 
-class Culprit(NamedTuple):
+class Culprit:
     """The explanations that name one unit alone, made once per unit and (for a move) its
     target: they depend on nothing else, so a map has a few hundred of them however many
-    order texts a long run meets."""
+    order texts a long run meets. (A plain class: compiled, its fields are read natively.)"""
+
+    __slots__ = ("bounced_by_move", "bounced_by_unit", "cut_by", "name", "ordered", "own")
 
     bounced_by_move: Resolution
     """A move bounced off this unit's move ("bounced with A PAR - BUR")."""
@@ -33,6 +35,14 @@ class Culprit(NamedTuple):
     """The unit ("A PAR")."""
     ordered: str
     """The unit and its move's target, as a reason names them ("A PAR - BUR"; else "A PAR")."""
+
+    def __init__(self, name: str, ordered: str) -> None:
+        named = (name,)
+        self.bounced_by_move = failure(BOUNCE, "bounced with " + ordered, named)
+        self.bounced_by_unit = failure(BOUNCE, "bounced with " + name, named)
+        self.cut_by = failure(("cut",), "support cut by " + name, named)
+        self.own = failure(BOUNCE, "cannot dislodge own unit " + ordered, named)
+        self.name, self.ordered = name, ordered
 
 
 CULPRITS: Final[dict[UnitType, dict[str, dict[str, Culprit]]]] = {t: {} for t in UnitType}
@@ -56,16 +66,7 @@ def culprit(unit: Unit, target: str) -> Culprit:
     known = by_target.get(target)
     if known is None:
         name = str(unit)
-        as_move = f"{name} - {target}" if target else name
-        named = (name,)
-        known = Culprit(
-            failure(BOUNCE, "bounced with " + as_move, named),
-            failure(BOUNCE, "bounced with " + name, named),
-            failure(("cut",), "support cut by " + name, named),
-            failure(BOUNCE, "cannot dislodge own unit " + as_move, named),
-            name,
-            as_move,
-        )
+        known = Culprit(name, f"{name} - {target}" if target else name)
         keep(by_target, target, known, TARGETS_LIMIT)
     return known
 
@@ -87,4 +88,30 @@ def dislodged_tags(tags: tuple[str, ...]) -> tuple[str, ...]:
     known = DISLODGED_TAGS.get(tags)
     if known is None:
         known = DISLODGED_TAGS[tags] = order_tags((*tags, "dislodged"))
+    return known
+
+
+VOID: Final[dict[str, Resolution]] = {}
+"""Why a support or convoy is void -> its resolution: a map's tables write the same reasons
+again and again (a dict look-up, not a named tuple made)."""
+NO_CONVOY: Final[dict[str, Resolution]] = {}
+"""Province -> the resolution of a move with no convoy route there."""
+REASONS_LIMIT = 1 << 12
+"""Reasons (and provinces) kept in each."""
+
+
+def void(reason: str) -> Resolution:
+    """The resolution of a support or convoy void for `reason`."""
+    known = VOID.get(reason)
+    if known is None:
+        known = keep(VOID, reason, failure(("void",), reason, ()), REASONS_LIMIT)
+    return known
+
+
+def no_convoy(province: str) -> Resolution:
+    """The resolution of a move (or of the convoy for it) with no convoy route to `province`."""
+    known = NO_CONVOY.get(province)
+    if known is None:
+        why = failure(("no_convoy",), f"no convoy route to {province}", ())
+        known = keep(NO_CONVOY, province, why, REASONS_LIMIT)
     return known

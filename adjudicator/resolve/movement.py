@@ -26,7 +26,15 @@ from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders.model import Convoy, MovementOrder
 from adjudicator.orders.results import Resolution
-from adjudicator.resolve.culprits import BOUNCE, CYCLE, culprit, dislodged_tags, failure
+from adjudicator.resolve.culprits import (
+    BOUNCE,
+    CYCLE,
+    culprit,
+    dislodged_tags,
+    failure,
+    no_convoy,
+    void,
+)
 from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
@@ -72,14 +80,27 @@ def adjudicate_movement(
     return MovementOutcome(resolutions, done.units, done.dislodged, done.contested)
 
 
-class Resolved(NamedTuple):
-    """A movement phase's outcome by unit number (the engine's form of `MovementOutcome`)."""
+class Resolved:
+    """A movement phase's outcome by unit number (the engine's form of `MovementOutcome`). A
+    plain class, one made a phase: compiled, its fields are read natively; interpreted, it is
+    made faster than a named tuple."""
+
+    __slots__ = ("contested", "dislodged", "units", "why")
 
     why: dict[int, Resolution]
     """Unit number -> what became of its order, for those that did not simply succeed."""
     units: dict[str, Unit]
     dislodged: dict[str, Dislodged]
     contested: frozenset[str]
+
+    def __init__(
+        self,
+        why: dict[int, Resolution],
+        units: dict[str, Unit],
+        dislodged: dict[str, Dislodged],
+        contested: frozenset[str],
+    ) -> None:
+        self.why, self.units, self.dislodged, self.contested = why, units, dislodged, contested
 
 
 def resolve_orders(
@@ -104,8 +125,11 @@ def _resolved(game_map: Map, table: OrderTable, rules: Rules) -> Resolved:
 def _ensure_recursion_room(units: int) -> None:
     """A long chain of dependent moves recurses a few frames per unit; big variants need room."""
     needed = 200 + 12 * units
-    if sys.getrecursionlimit() < needed:
+    if _recursion_limit() < needed:
         sys.setrecursionlimit(needed)
+
+
+_recursion_limit: Final = sys.getrecursionlimit  # (compiled: a C static, no module attribute)
 
 
 SUCCESS: Final = Resolution(True)
@@ -133,16 +157,18 @@ class _Outcome:
         # A move that succeeded went (a stranded one, which holds, is never judged a success).
         went: list[int] = []
         stayed: list[int] = []
-        for m in moves:  # (one pass: cheaper than two comprehensions)
-            (went if result[m] else stayed).append(m)
+        dislodger: dict[int, int] = {}
+        for m in moves:  # (one pass, a loop: README, Hot code: cells)
+            if result[m]:
+                went.append(m)
+                o = occupant[m]
+                if o != NONE and not (result[o] and kind[o] == MOVE):
+                    dislodger[o] = m
+            else:
+                stayed.append(m)
         self.went = went
         self.stayed = stayed
         """The moves that failed, stranded ones included (in unit order)."""
-        dislodger: dict[int, int] = {}
-        for m in went:  # (a loop: README, Hot code: cells)
-            o = occupant[m]
-            if o != NONE and not (result[o] and kind[o] == MOVE):
-                dislodger[o] = m
         self.dislodger = dislodger
         """Dislodged unit -> the move that dislodged it."""
 
@@ -154,9 +180,9 @@ class _Outcome:
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
             province = t.province
-            for i, m in sorted(dislodger.items()):
+            for i in sorted(dislodger):  # (the numbers alone: no pairs made and compared)
                 dislodged[province[i]] = Dislodged(
-                    t.units[i], self._retreats(i, m, units, contested)
+                    t.units[i], self._retreats(i, dislodger[i], units, contested)
                 )
         # Success, the common case, is left out; the others are explained, once each: failed
         # moves (stranded ones included), failed supports, convoys, dislodged units.
@@ -177,7 +203,7 @@ class _Outcome:
         for i in dislodger:
             if i not in why:  # (a dislodged unit's explanation is never a plain success)
                 why[i] = self._resolution(i)
-        return _new(Resolved, (why, units, dislodged, contested))  # (no Python __new__)
+        return Resolved(why, units, dislodged, contested)
 
     def _contested(self, units: dict[str, Unit]) -> list[str]:
         """Provinces left empty by a standoff: the targets of failed moves, empty after the
@@ -266,7 +292,7 @@ class _Outcome:
         elif kind == CONVOY:
             why = self._convoy(i)
         elif i in t.stranded:  # (a stranded move holds)
-            why = failure(("no_convoy",), f"no convoy route to {t.dest[i]}", ())
+            why = no_convoy(t.dest[i])
         else:
             why = _HELD
         attacker = self.dislodger.get(i) if self.dislodger else None
@@ -341,7 +367,7 @@ class _Outcome:
     def _unconvoyed(self, i: int) -> Resolution | None:
         """Why move `i`, which must go by convoy, failed for want of one (None: it had one)."""
         if i not in self.t.convoy_fleets:
-            return failure(("no_convoy",), f"no convoy route to {self.t.dest[i]}", ())
+            return no_convoy(self.t.dest[i])
         return None if self.d.convoy_path(i) else self._disruption(i)
 
     def _as_strong(self, i: int, movers: list[int], strength: float, held: int) -> list[int]:
@@ -378,9 +404,9 @@ class _Outcome:
 
     def _support(self, i: int) -> Resolution:
         t, d = self.t, self.d
-        void = t.void.get(i)
-        if void is not None:
-            return failure(("void",), void, ())
+        reason = t.void.get(i)
+        if reason is not None:
+            return void(reason)
         if d.result[i]:
             return _HELD
         cutters = d.cutters(i)
@@ -393,14 +419,14 @@ class _Outcome:
 
     def _convoy(self, i: int) -> Resolution:
         t, d = self.t, self.d
-        void = t.void.get(i)
-        if void is not None:
-            return failure(("void",), void, ())
+        reason = t.void.get(i)
+        if reason is not None:
+            return void(reason)
         army = t.convoyed.get(i, NONE)
         if army == NONE:
             order = t.orders[i]
             assert isinstance(order, Convoy)
-            return failure(("no_convoy",), f"no convoy route to {province_of(order.target)}", ())
+            return no_convoy(province_of(order.target))
         if i in d.paradox:
             rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
             reason = f"convoy paradox: this convoy is ignored ({rule} rule)"

@@ -317,3 +317,19 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
         "VEN": True,
     }
     assert d.bounced[at["PAR"]] == (1, NONE)
+
+
+def test_void_and_no_convoy_resolutions_are_kept_by_reason_and_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    culprits.VOID.clear()  # (Final: emptied, not replaced)
+    culprits.NO_CONVOY.clear()
+    monkeypatch.setattr(culprits, "REASONS_LIMIT", 2)
+    reason = "void: A PAR did not move to BUR"
+    assert culprits.void(reason) == (False, ("void",), reason, ())
+    assert culprits.void("void: A" + reason[7:]) is culprits.void(reason)  # (an equal string)
+    assert culprits.no_convoy("TUN") == (False, ("no_convoy",), "no convoy route to TUN", ())
+    assert culprits.no_convoy("TUN") is culprits.no_convoy("TUN")
+    for province in ("NAF", "SYR", "TUN"):
+        culprits.no_convoy(province)
+    assert len(culprits.NO_CONVOY) <= 2
