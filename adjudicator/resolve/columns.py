@@ -7,6 +7,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Final
 
+from adjudicator.board.frozen import compiled
 from adjudicator.board.map import MapFacts
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType
@@ -187,12 +188,26 @@ class OrderTable:
     def unit_at(self, province: str) -> int:
         """The number of the unit standing in `province` (NONE: none). A binary search of the
         sorted provinces: cheaper, for the few a phase asks, than a dict of every unit (or a
-        scan, which compares every province before it)."""
+        scan, which compares every province before it). Compiled, by `by_halves`: there
+        `bisect_left`'s call and generic compares cost about twice its loop; interpreted,
+        `bisect_left`'s C loop is the cheaper."""
         provinces = self.province
-        i = bisect_left(provinces, province)
+        i = by_halves(provinces, province) if _COMPILED else bisect_left(provinces, province)
         if i < len(provinces) and provinces[i] == province:
             return i
         return NONE
+
+
+def by_halves(names: list[str], name: str) -> int:
+    """`bisect_left(names, name)` as a loop of the module (compiled: native, no call)."""
+    low, high = 0, len(names)
+    while low < high:
+        middle = (low + high) >> 1
+        if names[middle] < name:
+            low = middle + 1
+        else:
+            high = middle
+    return low
 
 
 class RuleChoices:
@@ -261,3 +276,6 @@ def rule_choices(rules: Rules) -> RuleChoices:
 def unit_string(ref: UnitRef) -> str:
     """A unit as a void support or convoy names it: its type and province."""
     return f"{ref.type} {ref.province}"
+
+
+_COMPILED: Final = compiled(unit_string)

@@ -71,9 +71,7 @@ class Decisions:
         self.t = table
         self.rules = rules
         self.choices = rule_choices(rules)
-        self.state = state = [RESOLVED] * len(table.units)  # (`size`: a property call more)
-        for i in table.opposed:
-            state[i] = UNRESOLVED
+        self.state = [RESOLVED] * len(table.units)  # (`size`: a property call more)
         self.result: list[bool] = table.unopposed[:]
         """Every move is a decision, and so is every matched support and every convoy in use;
         holds, void supports and convoys are settled (as failing) from the start, and so is
@@ -98,6 +96,32 @@ class Decisions:
         )
         self.backers, self.units, self.moves_into = table.backers, table.units, table.moves_into
         self.dest, self.province = table.dest, table.province
+        self._open(table.opposed)
+
+    def _open(self, opposed: list[int]) -> None:
+        """Open the decisions the table found opposed, but a move over land with no support
+        into a unit that stays: it fails whatever else happens (its attack, at most 1, never
+        beats that unit's hold; DATC 5.B.1), held off by that unit, or of strength 0 against a
+        unit of its own power (`_move_fails`' answer). Not on maps with weak links, where a
+        move's own strength may be ½."""
+        state, kind, occupant, route = self.state, self.kind, self.occupant, self.route
+        backers, units, bounced = self.backers, self.units, self.bounced
+        weak = self._weak
+        for i in opposed:
+            o = occupant[i]
+            if (
+                o == NONE
+                or kind[o] == MOVE
+                or kind[i] != MOVE
+                or route[i] != LAND
+                or backers[i]
+                or weak
+            ):
+                state[i] = UNRESOLVED
+            elif units[o].power == units[i].power:
+                bounced[i] = 0, NONE
+            else:
+                bounced[i] = 1, o
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:

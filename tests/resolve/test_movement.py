@@ -276,9 +276,10 @@ def test_explanations_kept_do_not_grow_with_the_texts_met() -> None:
 def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> None:
     """Decisions.__init__ settles what nothing opposes (`OrderTable.unopposed`; the algorithm
     finds the same: tests/resolve/test_movement_invariants.py checks that on random
-    positions): a move alone into an empty province, a support nobody attacks. A move into a
-    province another move enters or a unit stands in, and a support attacked, are left to
-    `resolve_all`, which settles them all."""
+    positions): a move alone into an empty province, a support nobody attacks; and a move over
+    land with no support into a unit that stays, which fails whatever happens (`_open`). A
+    move into a province another move enters or a unit that may leave stands in, and a
+    support attacked, are left to `resolve_all`, which settles them all."""
     from adjudicator.resolve.decisions import RESOLVED, UNRESOLVED, Decisions
     from adjudicator.resolve.order_table import HOLD, NONE, build_table
 
@@ -302,8 +303,9 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
     at = table.index
     decided = [p for p in at if table.kind[at[p]] != HOLD]  # not A MAR, which holds
     settled = {p: d.result[at[p]] for p in decided if d.state[at[p]] == RESOLVED}
-    assert settled == {"KIE": True, "LYO": True}
-    assert sorted(table.opposed) == sorted(at[p] for p in decided if p not in settled)
+    assert settled == {"KIE": True, "LYO": True, "BEL": False}
+    assert sorted(table.opposed) == sorted(at[p] for p in decided if p not in {"KIE", "LYO"})
+    assert d.bounced == {at["BEL"]: (1, at["RUH"])}
     assert all(d.state[at[p]] == UNRESOLVED for p in decided if p not in settled)
     d.resolve_all()
     assert {p: d.result[at[p]] for p in decided} == {

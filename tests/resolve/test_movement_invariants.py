@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from bisect import bisect_left
 from dataclasses import dataclass
 from random import Random
 
@@ -22,6 +23,7 @@ from adjudicator.orders.model import (
     SupportMove,
     UnitRef,
 )
+from adjudicator.resolve.columns import by_halves
 from adjudicator.resolve.decisions import UNRESOLVED, Decisions
 from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
 from adjudicator.resolve.order_table import MOVE, NONE, build_table
@@ -252,11 +254,13 @@ def test_outcome_does_not_depend_on_the_order_of_the_mappings(
 @given(scenarios())
 def test_unit_at_finds_the_unit_of_every_province_and_none_elsewhere(scenario: Scenario) -> None:
     """`OrderTable.unit_at` searches the sorted provinces by halves: it finds what the index
-    says, for every province of the map (before, between and after the units' provinces)."""
+    says, for every province of the map (before, between and after the units' provinces); the
+    compiled build's search (`by_halves`) finds what `bisect_left` does."""
     keyed = {o.unit.province: o for o in scenario.orders}
     table = build_table(MAP, scenario.position, keyed, scenario.rules)
     for province in ("", *sorted(MAP.provinces), "~"):
         assert table.unit_at(province) == table.index.get(province, NONE)
+        assert by_halves(table.province, province) == bisect_left(table.province, province)
 
 
 @SETTINGS
