@@ -121,7 +121,8 @@ def _read_orders(t: OrderTable) -> list[int]:
             moves.append(i)
             to = order.target  # type: ignore[union-attr]  # (a Move)
             target[i] = to
-            dest[i] = where = prov[to]
+            # (a location without a coast is its province: the map's look-up only for a coast)
+            dest[i] = where = to if "/" not in to else prov[to]
             if where in moves_into:
                 into = moves_into[where]
                 if len(into) == 1:  # two moves there now: both are opposed

@@ -79,3 +79,14 @@ def test_the_rule_choices_are_those_of_the_rules_asked_about() -> None:
         assert choices.rules is rules
         assert _choices(choices) == _expected(rules)
         assert rule_choices(rules) is choices  # (kept while the same rules come again)
+
+
+def test_a_location_without_a_coast_is_its_province_on_every_map() -> None:
+    """The order table takes a move's target for its province when it names no coast (the
+    map's look-up only for a coast): so every map's locations say."""
+    from adjudicator.board.resources import data_dir
+
+    for path in sorted(data_dir("maps").glob("*.toml")):
+        facts = load_map(path.stem).facts
+        for location, province in facts.province.items():
+            assert "/" in location or province == location, (path.stem, location)
