@@ -26,10 +26,16 @@ class UnitRef:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        return self.type + " " + self.location  # StrEnum: the letter; fastest on hot paths
+        return _PREFIX[self.type] + self.location  # (one concatenation of two exact strs)
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
+
+
+_PREFIX: Final = {unit_type: f"{unit_type.value} " for unit_type in UnitType}
+"""A unit type's letter and a space, as a UnitRef's string starts: adding the StrEnum member
+itself to a str is a generic addition of a str subclass (compiled, about twice the
+instructions)."""
 
 
 @dataclass(frozen=True, slots=True, init=False)

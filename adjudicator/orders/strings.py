@@ -168,16 +168,20 @@ def _learn(
 
 
 def _shared(span: Span | None) -> Span | None:
-    """One tuple for each span a record keeps (texts of one shape share theirs: memory)."""
+    """One tuple for each span a record keeps (texts of one shape share theirs: memory), kept
+    by its ends as one int: a tuple key is hashed and compared item by item (compiled, several
+    times the instructions)."""
     if span is None:
         return None
-    kept = _SPANS.get(span)
+    start, end = span
+    key = start << 32 | end
+    kept = _SPANS.get(key)
     if kept is None:
-        kept = keep(_SPANS, span, span, 1 << 12)
+        kept = keep(_SPANS, key, span, 1 << 12)
     return kept
 
 
-_SPANS: Final[dict[Span, Span]] = {}
+_SPANS: Final[dict[int, Span]] = {}
 _NONE: Final = (None,) * 7
 """What a text that names a unit knows when none stands there: no units met, no order."""
 
@@ -324,23 +328,23 @@ class Strings:
         if record is self.unknown:
             return self._first(power, text)
         own, other, span = record[-10], record[-9], record[-8]  # (see `_Known`)
-        own_type, own_location, other_type, other_location = (
-            record[-7],
-            record[-6],
-            record[-5],
-            record[-4],
-        )
+        own_type, other_type = record[-7], record[-5]
+        own_location: str | None = record[-6]
+        other_location: str | None = record[-4]
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
-        same = (
+        same = (  # (the places typed: compiled, compared as strs, not generically)
             unit is not None
             and unit.power == power
             and unit.type is own_type
+            and own_location is not None
             and unit.location == own_location
             and (
                 other_type is None
                 if found is None
-                else found.type is other_type and found.location == other_location
+                else other_location is not None
+                and found.location == other_location
+                and found.type is other_type
             )
         )
         if same:
