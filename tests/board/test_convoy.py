@@ -3,13 +3,13 @@ shortest chain (what a DAIDE report names after VIA), and the fleets a route nee
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from adjudicator.board import convoy
 from adjudicator.board.convoy import needed_for_convoy, route_exists, route_fleets, shortest_route
-from adjudicator.board.map import load_map
+from adjudicator.board.map import Map, load_map
 from adjudicator.board.seas import seas_of
 
 MAP = load_map()
@@ -115,27 +115,37 @@ def _chain(water: dict[str, frozenset[str]], source: str, target: str, fleets: s
     return False
 
 
-@pytest.mark.parametrize("variant", ["standard", "ancmed"])
-def test_a_route_over_bits_is_the_search_over_sets(variant: str) -> None:
-    """route_exists (and Seas.route, Seas.alone under it) answers as the plain search over the
-    provinces of the fleets does, for random fleets at sea and every army and target."""
+def _random_cases(
+    variant: str, rounds: int, sources: int, targets: int | None, share: float
+) -> Iterator[tuple[Map, dict[str, frozenset[str]], set[str], str, str]]:
+    """Seeded random cases for the searches over bits against those over sets: the map, its
+    water, fleets at sea (`share` of the areas, new each round), an army's coast and a target
+    (`targets` of them drawn for each of `sources`, or every coast)."""
     import random
-
-    from adjudicator.board.seas import seas_of
 
     game_map = load_map(variant)
     seas, water = seas_of(game_map), dict(game_map.facts.water)
     rng = random.Random(15)
+    for _ in range(rounds):
+        fleets = {area for area in seas.areas if rng.random() < share}
+        for source in rng.sample(seas.coasts, sources):
+            ends = seas.coasts if targets is None else rng.sample(seas.coasts, targets)
+            for target in ends:
+                yield game_map, water, fleets, source, target
+
+
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_a_route_over_bits_is_the_search_over_sets(variant: str) -> None:
+    """route_exists (and Seas.route, Seas.alone under it) answers as the plain search over the
+    provinces of the fleets does, for random fleets at sea and every army and target."""
     checked = 0
-    for _ in range(40):
-        fleets = {area for area in seas.areas if rng.random() < 0.3}
-        for source in rng.sample(seas.coasts, 8):
-            for target in seas.coasts:
-                expected = _chain(water, source, target, fleets)
-                assert route_exists(game_map, source, target, fleets) is expected
-                if seas.alone(seas.mask(fleets), source, target):
-                    assert expected  # a fleet next to both ends is a route alone
-                checked += expected
+    for game_map, water, fleets, source, target in _random_cases(variant, 40, 8, None, 0.3):
+        seas = seas_of(game_map)
+        expected = _chain(water, source, target, fleets)
+        assert route_exists(game_map, source, target, fleets) is expected
+        if seas.alone(seas.mask(fleets), source, target):
+            assert expected  # a fleet next to both ends is a route alone
+        checked += expected
     assert checked > 500
 
 
@@ -163,19 +173,11 @@ def test_the_fleets_on_a_route_over_bits_are_those_of_the_search_over_sets(varia
     """route_fleets (Seas.on_routes) names the fleets the plain walk over every simple chain
     does, for random fleets at sea and armies and targets (6.F.12: one that leads nowhere is
     on no route)."""
-    import random
-
-    game_map = load_map(variant)
-    seas, water = seas_of(game_map), dict(game_map.facts.water)
-    rng = random.Random(15)
     checked = 0
-    for _ in range(30):
-        fleets = {area for area in seas.areas if rng.random() < 0.3}
-        for source in rng.sample(seas.coasts, 6):
-            for target in rng.sample(seas.coasts, 10):
-                expected = _on_chains(water, source, target, fleets)
-                assert route_fleets(game_map, source, target, fleets) == expected
-                checked += bool(expected)
+    for game_map, water, fleets, source, target in _random_cases(variant, 30, 6, 10, 0.3):
+        expected = _on_chains(water, source, target, fleets)
+        assert route_fleets(game_map, source, target, fleets) == expected
+        checked += bool(expected)
     assert checked > 100
 
 
@@ -220,22 +222,14 @@ class _Asked:
 def test_the_shortest_chain_over_bits_is_that_of_the_search_over_sets(variant: str) -> None:
     """shortest_route finds the chain the plain breadth-first search over sets does, asking
     `usable` of the same fleets in the same order (a resolver's question may decide others)."""
-    import random
-
-    game_map = load_map(variant)
-    seas, water = seas_of(game_map), dict(game_map.facts.water)
-    rng = random.Random(15)
     checked = 0
-    for _ in range(30):
-        fleets = {area for area in seas.areas if rng.random() < 0.4}
-        blocked = {fleet for fleet in fleets if rng.random() < 0.2}
-        for source in rng.sample(seas.coasts, 6):
-            for target in rng.sample(seas.coasts, 10):
-                usable, expected_usable = _Asked(blocked), _Asked(blocked)
-                expected = _shortest(water, source, target, fleets, expected_usable)
-                assert shortest_route(game_map, source, target, fleets, usable) == expected
-                assert usable.asked == expected_usable.asked
-                checked += len(expected) > 1
+    for game_map, water, fleets, source, target in _random_cases(variant, 30, 6, 10, 0.4):
+        blocked = set(sorted(fleets)[::5])  # (a fifth of them, which the resolver refuses)
+        usable, expected_usable = _Asked(blocked), _Asked(blocked)
+        expected = _shortest(water, source, target, fleets, expected_usable)
+        assert shortest_route(game_map, source, target, fleets, usable) == expected
+        assert usable.asked == expected_usable.asked
+        checked += len(expected) > 1
     assert checked > 30
 
 
