@@ -43,6 +43,14 @@ def route_fleets(
     return found
 
 
+def carries_alone(game_map: Map, fleet: str, source: str, target: str) -> bool:
+    """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (at sea, next
+    to both ends: `Seas.alone`)? Most convoys are of one fleet: asked with no search and no
+    key of `route_fleets`' memo made, with the same answer."""
+    seas = seas_of(game_map)
+    return bool(seas.alone(seas.area_bit.get(fleet, 0), source, target))
+
+
 def route_exists(
     game_map: Map,
     source: str,

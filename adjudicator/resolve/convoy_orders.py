@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from adjudicator.board.convoy import route_exists, route_fleets
+from adjudicator.board.convoy import carries_alone, route_exists, route_fleets
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import province_of
@@ -79,13 +79,8 @@ def _carriers(game_map: Map, t: OrderTable, i: int, pool: list[int]) -> None:
     """The fleets of `pool` that lie on a convoy route of army `i` (`OrderTable.convoy_fleets`;
     none: no entry)."""
     provinces, dest = t.province, t.dest
-    if len(pool) == 1:
-        # One fleet is a route when it borders both ends: what `route_fleets` finds, asked
-        # without building its memo's key (most convoys are of one fleet).
-        fleet_near: dict[str, frozenset[str]] = t.facts.fleet_near
-        # (a dict, as `Map` makes it: compiled, its `get` is called natively)
-        near = fleet_near.get(provinces[pool[0]], _NOWHERE)
-        if provinces[i] in near and dest[i] in near:
+    if len(pool) == 1:  # (most convoys are of one fleet)
+        if carries_alone(game_map, provinces[pool[0]], provinces[i], dest[i]):
             t.convoy_fleets[i] = (pool[0],)
         return
     seas = []
