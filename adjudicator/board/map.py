@@ -332,19 +332,14 @@ class Map:
         }
 
 
-class _Provinces(dict[str, str]):
-    """Location -> province for every location of a map; anything else is split on demand."""
-
-    def __missing__(self, location: str) -> str:
-        return province_of(location)
-
-
 @dataclass(frozen=True, slots=True)
 class MapFacts:
     """What the movement resolver asks of a map, as plain lookups (built once per map)."""
 
     province: Mapping[str, str]
-    """Location ('STP/NC' or 'PAR') -> province."""
+    """Location ('STP/NC' or 'PAR') -> province, for every location of the map: an exact dict
+    (interpreted, a subscript specialised for dicts; compiled, a native look-up where a reader
+    types it `dict`: a subclass's look-up is a generic call either way)."""
     seas: frozenset[str]
     army_near: Mapping[str, frozenset[str]]
     """Province -> the provinces an army there can move to."""
@@ -355,10 +350,10 @@ class MapFacts:
     water: dict[str, frozenset[str]]
     """Province -> the convoy areas from which a fleet can move to it (to any of its coasts):
     the steps of a convoy route, looked up as sets."""
-    armies: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.ARMY))
+    armies: SharedUnits
     """Power -> location -> the army there, shared: a `Unit` is immutable, and two lookups
     by strings cost less than building one (or a (power, type, location) key)."""
-    fleets: SharedUnits = field(default_factory=lambda: SharedUnits(UnitType.FLEET))
+    fleets: SharedUnits
     """The fleets, as `armies`."""
     routes: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict)
     """(source, target, fleet provinces...) -> the fleets on a convoy route, as asked: a fact
@@ -366,14 +361,14 @@ class MapFacts:
 
     def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
         """The unit of this power and type at this location (one shared value each)."""
-        return (self.armies if unit_type is UnitType.ARMY else self.fleets)[power][location]
+        return (self.armies if unit_type is UnitType.ARMY else self.fleets).unit(power, location)
 
 
 _NO_PLACES: Final[frozenset[str]] = frozenset()
 
 
 def _derive_facts(game_map: Map) -> MapFacts:
-    provinces = _Provinces()
+    provinces: dict[str, str] = {}
     for code in game_map.provinces:
         for location in game_map.locations_of(code):
             provinces[location] = code
@@ -390,7 +385,10 @@ def _derive_facts(game_map: Map) -> MapFacts:
             for target in targets:
                 borders[provinces[target]].add(provinces[location])
     water = {code: frozenset(near) for code, near in borders.items()}
+    places = tuple(provinces)  # (every location and province: where a unit may be moved to)
     return MapFacts(
+        armies=SharedUnits(UnitType.ARMY, places),
+        fleets=SharedUnits(UnitType.FLEET, places),
         water=water,
         province=provinces,
         seas=game_map.convoy_areas,

@@ -71,33 +71,38 @@ class Unit:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
-class _Placed(dict[str, Unit]):
-    """Location -> the unit of one power and type there, made when first asked for (bounded
-    by `_PLACES_KEPT`: a map's locations, or odd ones a position made by hand names)."""
+class SharedUnits(dict[str, dict[str, Unit]]):
+    """Power -> location -> its unit of one type there, one shared value each. A power's table
+    is made when first asked for (bounded by `_POWERS_KEPT`, as `bounded.keep` bounds a table),
+    with a unit at every place of the map (`places`, the map's own strings): an exact dict, so
+    a place the movement step moves a unit to is one plain look-up (a dict subclass's is a
+    generic call, compiled or not). Units at places of no map (a position made by hand) are
+    kept apart (`unit`, bounded by `_ODD_KEPT`)."""
 
-    def __init__(self, power: str, unit_type: UnitType) -> None:
-        super().__init__()
-        self.power = power
-        self.unit_type = unit_type
-
-    def __missing__(self, location: str) -> Unit:
-        return keep(self, location, Unit(self.power, self.unit_type, location), _PLACES_KEPT)
-
-
-class SharedUnits(dict[str, _Placed]):
-    """Power -> its shared units of one type by location, each table made when first asked
-    for (bounded by `_POWERS_KEPT`, as `bounded.keep` bounds a table)."""
-
-    def __init__(self, unit_type: UnitType) -> None:
+    def __init__(self, unit_type: UnitType, places: tuple[str, ...]) -> None:
         super().__init__()
         self.unit_type = unit_type
+        self.places = places
+        self.odd: dict[tuple[str, str], Unit] = {}
 
-    def __missing__(self, power: str) -> _Placed:
-        return keep(self, power, _Placed(power, self.unit_type), _POWERS_KEPT)
+    def __missing__(self, power: str) -> dict[str, Unit]:
+        unit_type = self.unit_type
+        table = {place: Unit(power, unit_type, place) for place in self.places}
+        return keep(self, power, table, _POWERS_KEPT)
+
+    def unit(self, power: str, location: str) -> Unit:
+        """The unit of `power` at `location`, the shared one."""
+        unit = self[power].get(location)
+        if unit is None:  # a place of no map
+            key = power, location
+            unit = self.odd.get(key)
+            if unit is None:
+                unit = keep(self.odd, key, Unit(power, self.unit_type, location), _ODD_KEPT)
+        return unit
 
 
 _POWERS_KEPT: Final = 1 << 6
-_PLACES_KEPT: Final = 1 << 10
+_ODD_KEPT: Final = 1 << 10
 
 
 class Season(StrEnum):

@@ -62,9 +62,11 @@ def test_island_map_loads_by_path() -> None:
 
 def test_shared_units() -> None:
     """facts.unit: one shared value per power, type and location (armies and fleets apart),
-    looked up by power then location; the tables stay bounded whatever powers and places a
-    position made by hand names."""
-    facts = map_from_data(_data(ISLAND)).facts  # (a map of its own: fresh tables)
+    looked up by power then location; a power's table holds a unit at every place of the map
+    (an exact dict: the movement step's look-up of a place moved to), made of the map's own
+    strings; the tables stay bounded whatever powers and places a position made by hand names."""
+    game_map = map_from_data(_data(ISLAND))  # (a map of its own: fresh tables)
+    facts = game_map.facts
     army = facts.unit("EASTHOLD", UnitType.ARMY, "VAL")
     assert army == Unit("EASTHOLD", UnitType.ARMY, "VAL")
     assert facts.unit("EASTHOLD", UnitType.ARMY, "VAL") is army
@@ -72,13 +74,41 @@ def test_shared_units() -> None:
     fleet = facts.unit("EASTHOLD", UnitType.FLEET, "VAL")
     assert fleet == Unit("EASTHOLD", UnitType.FLEET, "VAL")
     assert facts.fleets["EASTHOLD"]["VAL"] is fleet
-    assert "VAL" not in facts.fleets["WESTMARK"]
+    table = facts.fleets["WESTMARK"]
+    assert type(table) is dict
+    assert table.keys() == facts.province.keys()
+    canonical = {place: place for place in facts.province}
+    assert all(unit.location is canonical[place] for place, unit in table.items())
+    assert facts.unit("WESTMARK", UnitType.FLEET, "XYZ/NC") == Unit(
+        "WESTMARK", UnitType.FLEET, "XYZ/NC"
+    )
     for i in range(3000):
         facts.unit(f"P{i % 100}", UnitType.FLEET, "VAL")
         facts.unit("EASTHOLD", UnitType.ARMY, f"L{i}")
     assert len(facts.fleets) <= 64
-    assert len(facts.armies["EASTHOLD"]) <= 1024
+    assert len(facts.armies["EASTHOLD"]) == len(facts.province)
+    assert len(facts.armies.odd) <= 1024
     assert facts.unit("P99", UnitType.FLEET, "VAL") == Unit("P99", UnitType.FLEET, "VAL")
+    assert facts.unit("EASTHOLD", UnitType.ARMY, "L7") is facts.unit(
+        "EASTHOLD", UnitType.ARMY, "L7"
+    )
+
+
+@pytest.mark.parametrize("variant", sorted(path.stem for path in data_dir("maps").glob("*.toml")))
+def test_the_province_of_every_place_is_a_plain_look_up(variant: str) -> None:
+    """facts.province is an exact dict (a plain look-up, compiled or not) that holds every place
+    a unit may stand on or move to: each location of a province, and each place the map's
+    adjacencies name; the shared units hold a unit at each of them."""
+    game_map = load_map(variant)
+    facts = game_map.facts
+    assert type(facts.province) is dict
+    named = {p for code in game_map.provinces for p in (code, *game_map.locations_of(code))}
+    for table in (game_map.army_adjacency, game_map.fleet_adjacency):
+        named.update(table)
+        named.update(t for targets in table.values() for t in targets)
+    assert named <= facts.province.keys()
+    assert all(facts.province[p] == p.partition("/")[0] for p in named)
+    assert facts.armies["ANYONE"].keys() == facts.province.keys()
 
 
 def test_island_map_facts(island: Any) -> None:
