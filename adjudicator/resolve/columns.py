@@ -31,6 +31,9 @@ _NOWHERE: Final[frozenset[str]] = frozenset()
 _NO_FLAGS: Final[list[bool]] = []
 """`OrderTable.weak` and `weak_landing` on a map without weak links (shared, never changed:
 `find_weak_links` makes new lists)."""
+_NO_UNITS: Final[frozenset[int]] = frozenset()
+"""`OrderTable.stranded` and `whole_route` while empty, as they mostly stay (shared: the
+convoy steps that add to them make new sets)."""
 
 
 class OrderTable:
@@ -99,13 +102,13 @@ class OrderTable:
     one of them."""
     route: list[int]
     """LAND, BY_CONVOY or FALLBACK for a move (LAND for other orders)."""
-    stranded: set[int]
+    stranded: frozenset[int]
     """The moves that must go by convoy where no fleets at sea could make a route: they fail
     and their units count as holding."""
     convoy_fleets: dict[int, tuple[int, ...]]
     """Move that may go by convoy -> the convoying fleets that lie on some route: its keys are
     the moves for which the ordered fleets could form a route (none: not here)."""
-    whole_route: set[int]
+    whole_route: frozenset[int]
     """The moves that go only by the convoy route they state (4.A.6 "stated"): every fleet of
     `convoy_fleets` must stay for them to arrive."""
     backers: list[tuple[int, ...]]
@@ -158,7 +161,7 @@ class OrderTable:
         self.route = [LAND] * n
         self.backers = [()] * n
         self.moves_into, self.void, self.convoyed, self.convoy_fleets = {}, {}, {}, {}
-        self.stranded, self.whole_route = set(), set()
+        self.stranded = self.whole_route = _NO_UNITS
         self.convoying_seas = ()
         self.weak = self.weak_landing = _NO_FLAGS
         self._index = None

@@ -195,7 +195,7 @@ def _pool(
     when they alone form a route. The others go into `left_out`, with the reason."""
     order, provinces = t.orders[i], t.province
     if choices.stated_route and isinstance(order, Move) and order.route:
-        t.whole_route.add(i)
+        t.whole_route |= {i}
         at = {provinces[c]: c for c in fleets}
         stated = [at[sea] for sea in order.route if sea in at]
         stated = sorted(set(stated)) if len(stated) == len(order.route) else []
@@ -237,7 +237,7 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
         if u.type is _FLEET and p in seas:
             seas_with_fleets.append(p)
     if not route_exists(game_map, t.province[i], t.dest[i], seas_with_fleets):
-        t.stranded.add(i)
+        t.stranded |= {i}
         t.kind[i] = HOLD
         t.occupant[i] = NONE
         t.opposed.remove(i)  # (no decision: the unit holds)

@@ -115,11 +115,10 @@ def _read_orders(t: OrderTable) -> list[int]:
     unopposed, opposed = t.unopposed, t.opposed
     maybe_convoyed = []
     for i, order in enumerate(orders):
-        cls = type(order)
-        if cls is Move:
+        if type(order) is Move:  # (`order` a Move: compiled, its fields are read natively)
             kind[i] = MOVE
             moves.append(i)
-            to = order.target  # type: ignore[union-attr]  # (a Move)
+            to = order.target
             target[i] = to
             # (a location without a coast is its province: the map's look-up only for a coast)
             dest[i] = where = to if "/" not in to else prov[to]
@@ -134,11 +133,13 @@ def _read_orders(t: OrderTable) -> list[int]:
             else:
                 moves_into[where] = [i]
                 unopposed[i] = True  # (so far)
-            if order.unit.type is army and (  # type: ignore[union-attr]
-                order.via_convoy or where not in army_near.get(provinces[i], _NOWHERE)  # type: ignore[union-attr]
+            if order.unit.type is army and (
+                order.via_convoy or where not in army_near.get(provinces[i], _NOWHERE)
             ):
                 maybe_convoyed.append(i)
-        elif cls is SupportMove or cls is SupportHold:
+            continue
+        cls = type(order)
+        if cls is SupportMove or cls is SupportHold:
             kind[i] = SUPPORT
             supports.append(i)
         elif cls is Convoy:
@@ -175,15 +176,18 @@ def _match_supports(t: OrderTable) -> None:
     unit); the rest go through `_support_void`."""
     prov, kind, orders, moves_into = t.facts.province, t.kind, t.orders, t.moves_into
     backers, area, provinces = t.backers, t.support_area, t.province
+    opposed, unopposed = t.opposed, t.unopposed
     for i in t.supports:
         order = orders[i]
         backed = NONE
         if type(order) is SupportMove:
             to = order.target
-            area[i] = wanted = prov[to]
-            if wanted in moves_into and "/" not in to:
+            # (a target without a coast is its province; one with a coast is left to
+            # `_support_void`: then `wanted` is the map's province, not `to`)
+            area[i] = wanted = to if "/" not in to else prov[to]
+            if wanted is to and to in moves_into:
                 here = prov[order.supported.location]
-                for m in moves_into[wanted]:
+                for m in moves_into[to]:
                     if provinces[m] == here:
                         backed = m
                         break
@@ -197,7 +201,10 @@ def _match_supports(t: OrderTable) -> None:
             backed = _support_void(t, i, order)
         if backed != NONE:
             backers[backed] += (i,)
-            t.in_use(i)
+            if provinces[i] in moves_into:  # (`OrderTable.in_use`, with the columns at hand)
+                opposed.append(i)
+            else:
+                unopposed[i] = True
 
 
 def _support_void(t: OrderTable, own: int, order: SupportHold | SupportMove) -> int:
