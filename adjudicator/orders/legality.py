@@ -16,6 +16,17 @@ from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.seas import Seas, seas_of
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders import model
+from adjudicator.orders.model import (
+    Build,
+    Convoy,
+    Disband,
+    Hold,
+    Move,
+    Retreat,
+    SupportHold,
+    SupportMove,
+    Waive,
+)
 from adjudicator.orders.refusals import reason
 
 _ARMY: Final = UnitType.ARMY
@@ -366,9 +377,12 @@ def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
         ground = _GROUND[game_map]
     except KeyError:
         ground = _ground(game_map)
-    if isinstance(order, model.Move):
+    # (each kind by its exact type, the orders' classes being final: a negative isinstance
+    # asks for the object's __class__, several times the instructions in CPython 3.11; the
+    # classes by name: compiled, `model.Move` there is the module's attribute, looked up)
+    if type(order) is Move:
         return _move_problem(ground, order.unit, order.target, order.via_convoy, None)
-    if isinstance(order, model.SupportMove):
+    if type(order) is SupportMove:
         province_at, unit, supported = ground.province, order.unit, order.supported
         source = province_at[unit.location]
         if province_at[supported.location] == source:
@@ -377,21 +391,21 @@ def fixed_reason(game_map: Map, order: model.Order) -> str | Depends | None:
         if problem is not None:
             return problem
         move_problem = _move_problem(ground, supported, order.target, False, source)
-        if isinstance(move_problem, str):
+        if type(move_problem) is str:
             return reason("supported_move", problem=move_problem)
         return move_problem
-    if isinstance(order, model.Convoy):
+    if type(order) is Convoy:
         return _convoy_problem(ground, order)
-    if isinstance(order, model.SupportHold):
+    if type(order) is SupportHold:
         province_at = ground.province
         source = province_at[order.unit.location]
         held = province_at[order.supported.location]
         if held == source:
             return reason("support_itself")
         return _support_problem(ground, order.unit, source, held)
-    if isinstance(order, model.Retreat | model.Build):
+    if type(order) is Retreat or type(order) is Build:
         return Depends.ON_BOARD
-    assert isinstance(order, model.Hold | model.Disband | model.Waive)
+    assert type(order) is Hold or type(order) is Disband or type(order) is Waive
     return None
 
 
@@ -409,15 +423,15 @@ def board_reason(game_map: Map, board: Board, power: str, order: model.Order) ->
         ground = _GROUND[game_map]
     except KeyError:
         ground = _ground(game_map)
-    if isinstance(order, model.Move):  # the most asked first
+    if type(order) is Move:  # the most asked first (by exact type: see `fixed_reason`)
         return _route_problem(ground, board, order.unit, order.target, None)
-    if isinstance(order, model.Convoy):
+    if type(order) is Convoy:
         return _needed_problem(ground, board, order)
-    if isinstance(order, model.SupportMove):
+    if type(order) is SupportMove:
         helper = ground.province[order.unit.location]
         problem = _route_problem(ground, board, order.supported, order.target, helper)
         return reason("supported_move", problem=problem) if problem else None
-    if isinstance(order, model.Retreat):
+    if type(order) is Retreat:
         return retreat_problem(game_map, board, order)
-    assert isinstance(order, model.Build)
+    assert type(order) is Build
     return build_problem(game_map, board, power, order.unit)

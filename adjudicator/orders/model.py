@@ -8,7 +8,7 @@ unit reference carries its type. Parsing the canonical string gives the same ord
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, final
 
 from adjudicator.board.frozen import Recipe, by_fields, compiled, slot_setters
 from adjudicator.board.types import UnitType, province_of
@@ -26,6 +26,9 @@ class UnitRef:
         return province_of(self.location)
 
     def __str__(self) -> str:
+        """Called by name in the orders' strings (`UnitRef.__str__(unit)`): an f-string formats
+        a UnitRef through its __format__ and its type's slot (pure Python, several times the
+        instructions; compiled, a native call)."""
         return _PREFIX[self.type] + self.location  # (one concatenation of two exact strs)
 
     def __reduce__(self) -> Recipe:
@@ -38,6 +41,7 @@ itself to a str is a generic addition of a str subclass (compiled, about twice t
 instructions)."""
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class Hold:
     unit: UnitRef
@@ -49,7 +53,7 @@ class Hold:
         _HOLD[0](self, unit)
 
     def __str__(self) -> str:
-        return f"{self.unit} H"
+        return f"{UnitRef.__str__(self.unit)} H"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -58,6 +62,7 @@ class Hold:
 _HOLD: Final = slot_setters(Hold, "unit")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class Move:
     """A move; `via_convoy` is the explicit "via convoy" of the 2000/2023 rules (DATC 4.A.3).
@@ -86,8 +91,8 @@ class Move:
 
     def __str__(self) -> str:
         if self.route:
-            return f"{self.unit} - {' - '.join(self.route)} - {self.target}"
-        return f"{self.unit} - {self.target}" + (" VIA" if self.via_convoy else "")
+            return f"{UnitRef.__str__(self.unit)} - {' - '.join(self.route)} - {self.target}"
+        return f"{UnitRef.__str__(self.unit)} - {self.target}" + (" VIA" if self.via_convoy else "")
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -96,6 +101,7 @@ class Move:
 _MOVE: Final = slot_setters(Move, "unit", "target", "via_convoy", "route")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class SupportHold:
     unit: UnitRef
@@ -111,7 +117,7 @@ class SupportHold:
         set_supported(self, supported)
 
     def __str__(self) -> str:
-        return f"{self.unit} S {self.supported}"
+        return f"{UnitRef.__str__(self.unit)} S {UnitRef.__str__(self.supported)}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -120,6 +126,7 @@ class SupportHold:
 _SUPPORT_HOLD: Final = slot_setters(SupportHold, "unit", "supported")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class SupportMove:
     """Support of a move. The target is a province, or a location when the player named a coast:
@@ -142,7 +149,7 @@ class SupportMove:
         set_target(self, target)
 
     def __str__(self) -> str:
-        return f"{self.unit} S {self.supported} - {self.target}"
+        return f"{UnitRef.__str__(self.unit)} S {UnitRef.__str__(self.supported)} - {self.target}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -151,6 +158,7 @@ class SupportMove:
 _SUPPORT_MOVE: Final = slot_setters(SupportMove, "unit", "supported", "target")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class Convoy:
     unit: UnitRef
@@ -169,7 +177,7 @@ class Convoy:
         set_target(self, target)
 
     def __str__(self) -> str:
-        return f"{self.unit} C {self.army} - {self.target}"
+        return f"{UnitRef.__str__(self.unit)} C {UnitRef.__str__(self.army)} - {self.target}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -178,6 +186,7 @@ class Convoy:
 _CONVOY: Final = slot_setters(Convoy, "unit", "army", "target")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class Retreat:
     unit: UnitRef
@@ -193,7 +202,7 @@ class Retreat:
         set_target(self, target)
 
     def __str__(self) -> str:
-        return f"{self.unit} R {self.target}"
+        return f"{UnitRef.__str__(self.unit)} R {self.target}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -202,6 +211,7 @@ class Retreat:
 _RETREAT: Final = slot_setters(Retreat, "unit", "target")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class Disband:
     """A disband in a retreat phase or a removal in an adjustment phase."""
@@ -215,7 +225,7 @@ class Disband:
         _DISBAND[0](self, unit)
 
     def __str__(self) -> str:
-        return f"{self.unit} D"
+        return f"{UnitRef.__str__(self.unit)} D"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -224,6 +234,7 @@ class Disband:
 _DISBAND: Final = slot_setters(Disband, "unit")
 
 
+@final
 @dataclass(frozen=True, slots=True, init=False)
 class Build:
     unit: UnitRef
@@ -235,7 +246,7 @@ class Build:
         _BUILD[0](self, unit)
 
     def __str__(self) -> str:
-        return f"{self.unit} B"
+        return f"{UnitRef.__str__(self.unit)} B"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -244,6 +255,7 @@ class Build:
 _BUILD: Final = slot_setters(Build, "unit")
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Waive:
     """A build given up on purpose (DATC 4.D.7)."""

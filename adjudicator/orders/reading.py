@@ -6,7 +6,7 @@ parse; any other text, and any the plan cannot read, by `read_text` and `order_o
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, final
 
 from adjudicator.board.map import Map
 from adjudicator.board.names import NameProblem, Place
@@ -37,6 +37,7 @@ from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
+@final
 class Reading(NamedTuple):
     """One order's text as far as it can be read without the power and the position: where
     the units it names stand. Immutable: it lives in caches shared by every thread (a named
@@ -52,6 +53,7 @@ class Reading(NamedTuple):
         return None if self.raw.unit is None else self.raw.unit.span
 
 
+@final
 class Planned(NamedTuple):
     """A `Reading` of a text whose shape has a plan (shapes.Plan): its names looked up, and
     no parse built."""
@@ -67,6 +69,7 @@ class Planned(NamedTuple):
     words: int  # how many words (parse.WORD) the text holds (see sheet.is_one_order)
 
 
+@final  # (`type(x) is` narrows it either way: a negative isinstance asks for __class__, slow)
 class Unreadable(NamedTuple):
     """Why a text cannot be an order (a cached value, so not the exception itself)."""
 
@@ -178,9 +181,9 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     found = token_plan_of(tokens)
     if found is None:
         return _read_by_words(game_map, kind_code, text)
-    if isinstance(found, str):  # its shape has no plan
-        return None
-    return _read_by_tokens(game_map, kind_code, found, tokens)
+    if type(found) is TokenPlan:  # (else _NO_PLAN: its shape has none)
+        return _read_by_tokens(game_map, kind_code, found, tokens)
+    return None
 
 
 def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Unreadable | None:
@@ -195,7 +198,7 @@ def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Un
     planned: Planned | None = None
     if found is None:
         planned = _read_by_words(game_map, kind_code, text)
-    elif not isinstance(found, str):
+    elif type(found) is TokenPlan:  # (a negative isinstance asks for __class__: slow)
         planned = _read_by_tokens(game_map, kind_code, found, tokens)
     words = 0 if planned is None else planned.words
     if not is_one_order(game_map, text, words, found is not None):
@@ -316,7 +319,7 @@ def order_of(
     part of its legality that does not depend on the rest of the board."""
     kind = KINDS[kind_code]
     try:
-        if isinstance(reading, Reading):
+        if type(reading) is Reading:  # (Planned is final: either narrows)
             order = Reader(game_map, kind, text, own, other).order(reading.raw)
         else:
             assert own is not None

@@ -52,13 +52,15 @@ plain tuple, read by the places of the names above: a named tuple's fields, and 
 are unspecialised in CPython 3.11."""
 
 _Record = list[Any]
-"""A string's record in the memo, one flat list (one object a string: memory): for each power
-(its seat, `_layout`) the entry kept for it or None; then for each power the Unit object that
-entry was made for (None: no entry, or one whose legality depends on the board, which
-`Strings._again` asks the board for each time); then the ten fields of its `_Known`
-(`record[-_KNOWN:]`). The units met are the position's own objects: a new position mostly
-holds the very same ones, so the usual check is one look-up and an identity; the other unit a
-support or convoy names is checked by its type and place (`_Known`), whoever owns it.
+"""A string's record in the memo, one flat list (one object a string: memory): the ten fields
+of its `_Known` (`record[:_KNOWN]`: read by constant indices, which CPython 3.11 specialises,
+where a negative one is a generic subscript); then for each power (its seat, `_layout`) the
+entry kept for it or None; then for each power the Unit object that entry was made for
+(`_UNMET`: no entry, or one whose legality depends on the board, which `Strings._again` asks
+the board for each time). The units met are the position's own objects: a new position mostly
+holds the very same ones, so the usual check is one look-up of the place the text names and an
+identity; the other unit a support or convoy names is checked by its type and place
+(`_Known`), whoever owns it.
 
 Its `_Known` never changes (other units met make a new record); an entry made for another
 power, or another unit object, is set in its seat in place (`Strings._given`: copying the
@@ -68,6 +70,9 @@ type and place `_Known` says, and the entry depends on nothing else, so any pair
 holds."""
 
 _KNOWN: Final = 10
+_UNMET: Final = object()
+"""A seat's unit met when no entry stands for a unit: never the look-up of a place (a Unit,
+or None where none stands), so `Strings.read`'s identity fails and `_again` answers."""
 
 
 _MEMO_SIZE: Final = 3 << 12
@@ -103,21 +108,22 @@ def _listed(texts: Sequence[str]) -> list[str]:
 
 
 _Layout = tuple[
-    dict[str, int], int, tuple[None, ...], _Record, dict[str, Memo[_Record]], frozenset[str]
+    dict[str, int], int, tuple[object, ...], _Record, dict[str, Memo[_Record]], frozenset[str]
 ]
 
 
 def _layout(game_map: Map) -> _Layout:
-    """A map's records (`_Record`), for `Strings` (made once): each power's seat among the
-    entries a record keeps, how many powers, then a record's entries and units met with none
-    kept, the record of a string not in the memo (never changed), the map's memos by kind
-    (`memo`) and the keys of a set of orders that are their own power (`sheet.own_keys`)."""
+    """A map's records (`_Record`), for `Strings` (made once): each power's seat (the index
+    of the entry a record keeps for it, after its `_Known`), how many powers, then a record's
+    entries and units met with none kept, the record of a string not in the memo (never
+    changed), the map's memos by kind (`memo`) and the keys of a set of orders that are their
+    own power (`sheet.own_keys`)."""
     found = _LAYOUTS.get(game_map)
     if found is None:
-        seats = {power: seat for seat, power in enumerate(game_map.powers)}
+        seats = {power: seat for seat, power in enumerate(game_map.powers, _KNOWN)}
         width = len(seats)
-        empty = (None,) * (2 * width)
-        unknown: _Record = [None] * (2 * width + _KNOWN)
+        empty = (None,) * width + (_UNMET,) * width
+        unknown: _Record = [*(None,) * _KNOWN, *empty]
         layout: _Layout = seats, width, empty, unknown, {}, own_keys(game_map)
         found = _LAYOUTS.setdefault(game_map, layout)
     return found
@@ -143,7 +149,7 @@ def _learn(
     """What `text` says, with the order it gives `units` (none when there is no ordered unit);
     the caller keeps it (`Strings._given`)."""
     game_map, kind_code = strings.map, strings.kind
-    if isinstance(reading, Unreadable):
+    if type(reading) is Unreadable:  # (a negative isinstance asks for __class__: slow)
         return (None, None, None, None, None, None, None, reading, None, None)
     unit, found = units
     if unit is None and reading.own is not None:
@@ -151,8 +157,11 @@ def _learn(
     own = None if unit is None else ref(unit.type, unit.location)
     other = None if found is None else ref(found.type, found.location)
     read = order_of(game_map, kind_code, text, reading, own, other)
-    order: model.Order | Unreadable = read if isinstance(read, Unreadable) else read[0]
-    reason = None if isinstance(read, Unreadable) else read[1]
+    if type(read) is Unreadable:
+        order: model.Order | Unreadable = read
+        reason = None
+    else:
+        order, reason = read
     return (
         reading.own,
         reading.other,
@@ -241,9 +250,7 @@ class Strings:
         the power, when the unit it was made for stands where the text names it and the other
         unit it names is as it was (`_Record`)."""
         known_strings, own_units, units = self.memo, self.own_units, self.board.units
-        young, seats, width = known_strings.young, self.seats, self.width  # (an older young
-        other_at = 2 * width + 1  # generation does too; indices from the start: specialised)
-        type_at, location_at = other_at + 4, other_at + 5  # (see `_Known`)
+        young, seats, width = known_strings.young, self.seats, self.width
         # (typed, as the entry and the unit found below are, the units' dicts looked up and
         # `results.append` called on the list: compiled code does each natively)
         unknown = self.unknown
@@ -263,23 +270,21 @@ class Strings:
                     record = young.get(text) or known_strings.get(text) or unknown
                 except TypeError:  # not a string: the sheet's reader says what it is
                     return power, texts, len(results) - start
-                entry: OrderEntry | None = record[seat]
-                if (
-                    entry is not None and own_units.get(entry.province) is record[met_at]  # type: ignore[arg-type]
-                ):
-                    other = record[other_at]
+                if own_units.get(record[0]) is record[met_at]:  # (see `_Known`; else `_UNMET`)
+                    entry: OrderEntry = record[seat]
+                    other = record[1]
                     if other is None:
                         results.append(entry)
                         continue
                     found: Unit | None = units.get(other)
                     if (
-                        record[type_at] is None
+                        record[5] is None
                         if found is None
-                        else found.type is record[type_at] and found.location == record[location_at]
+                        else found.type is record[5] and found.location == record[6]
                     ):
                         results.append(entry)
                         continue
-                again = self._again(power, text, record)
+                again = self._again(power, seat, text, record)
                 if again is None:
                     return power, texts, len(results) - start
                 results.append(again)
@@ -297,7 +302,7 @@ class Strings:
         self.faulty = True
         return OrderError(power, text, problem, span)
 
-    def _first(self, power: str, text: str) -> OrderEntry | OrderError | None:
+    def _first(self, power: str, seat: int, text: str) -> OrderEntry | OrderError | None:
         """A string of one order met for the first time, learnt, and its answer; None when it
         is not one order alone (or is one a sheet's rules read otherwise): `read_one`."""
         if type(text) is not str:
@@ -306,19 +311,21 @@ class Strings:
         if reading is None:
             return None
         own = other = None
-        if not isinstance(reading, Unreadable):
+        if type(reading) is not Unreadable:  # (a negative isinstance asks for __class__)
             own, other = reading.own, reading.other
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
-        record = [*self.empty, *known]
+        record = [*known, *self.empty]
         wrong = self.owner_error(power, text, own, known[2], unit)
         if wrong is not None:
             self.memo.put(text, record)
             return wrong
-        return self._given(power, text, record, unit, fresh=True)
+        return self._given(power, seat, text, record, unit, fresh=True)
 
-    def _again(self, power: str, text: str, record: _Record) -> OrderEntry | OrderError | None:
+    def _again(
+        self, power: str, seat: int, text: str, record: _Record
+    ) -> OrderEntry | OrderError | None:
         """`read`'s answer when no entry is kept for `power` and the units met: for a string
         not in the memo (`unknown`), `_first`'s. Else a string of one order already read,
         with no entry for this power and these units at once: the units it was learnt for (an
@@ -326,11 +333,11 @@ class Strings:
         board, or none yet), or others: not `power`'s (an error), missing (a build or waive
         names none), or other units (then the order for these is learnt)."""
         if record is self.unknown:
-            return self._first(power, text)
-        own, other, span = record[-10], record[-9], record[-8]  # (see `_Known`)
-        own_type, other_type = record[-7], record[-5]
-        own_location: str | None = record[-6]
-        other_location: str | None = record[-4]
+            return self._first(power, seat, text)
+        own, other, span = record[0], record[1], record[2]  # (see `_Known`)
+        own_type, other_type = record[3], record[5]
+        own_location: str | None = record[4]
+        other_location: str | None = record[6]
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
         same = (  # (the places typed: compiled, compared as strs, not generically)
@@ -348,9 +355,9 @@ class Strings:
             )
         )
         if same:
-            kept: OrderEntry | None = record[self.seats[power]]
+            kept: OrderEntry | None = record[seat]
             if kept is not None:
-                return kept if record[-2] is not ON_BOARD else self._on_board(text, record, kept)
+                return kept if record[8] is not ON_BOARD else self._on_board(seat, record, kept)
         else:
             wrong = self.owner_error(power, text, own, span, unit)
             if wrong is not None:
@@ -358,21 +365,27 @@ class Strings:
             if own is not None:
                 reading = _read(self.map, self.kind, text)
                 known = _learn(self, text, reading, (unit, found))
-                return self._given(power, text, [*self.empty, *known], unit, fresh=True)
-        return self._given(power, text, record, unit)
+                return self._given(power, seat, text, [*known, *self.empty], unit, fresh=True)
+        return self._given(power, seat, text, record, unit)
 
     def _given(
-        self, power: str, text: str, record: _Record, unit: Unit | None, fresh: bool = False
+        self,
+        power: str,
+        seat: int,
+        text: str,
+        record: _Record,
+        unit: Unit | None,
+        fresh: bool = False,
     ) -> OrderEntry | OrderError:
         """The answer of a known string for `power`'s unit (`unit`), the one it was learnt
         for, with no entry kept for `power`: one made now (from the strings of the first one
         made for these units, `like`, when there is one) and kept in the power's seat, with
         the unit (none for an order whose legality depends on the board), in place. `fresh`:
         `record` is a new text's, put in the memo here (none is there yet)."""
-        order: model.Order | Unreadable | None = record[-3]  # (typed: compiled, their
-        like: OrderEntry | None = record[-1]  # fields are read natively)
-        reason = record[-2]
-        if isinstance(order, Unreadable):
+        order: model.Order | Unreadable | None = record[7]  # (typed: compiled, their
+        like: OrderEntry | None = record[9]  # fields are read natively; see `_Known`)
+        reason = record[8]
+        if type(order) is Unreadable:
             if fresh:  # (learnt: kept with no entry)
                 self.memo.put(text, record)
             self.faulty = True
@@ -385,25 +398,24 @@ class Strings:
             entry = like = OrderEntry(power, text, order, reason)
         else:  # `entry_like(like, power, reason)`, with one call fewer
             entry = OrderEntry(power, like.input, order, reason, like)
-        if unit is not None and record[-_KNOWN] is not None:  # (a build or a waive: none kept)
-            seat = self.seats[power]
+        if unit is not None and record[0] is not None:  # (a build or a waive: none kept)
             record[seat] = entry  # (the entry first: see `_Record`)
-            record[seat + self.width] = None if board else unit
-            record[-1] = like
+            record[seat + self.width] = _UNMET if board else unit
+            record[9] = like
         if fresh:
             self.memo.put(text, record)
         return entry
 
-    def _on_board(self, text: str, record: _Record, kept: OrderEntry) -> OrderEntry:
+    def _on_board(self, seat: int, record: _Record, kept: OrderEntry) -> OrderEntry:
         """The entry of a known string whose order's legality depends on the board, for the
-        units it was made for: the one kept while the board's verdict stays the same, else one
-        made now and kept."""
-        order = record[-3]
-        assert order is not None and not isinstance(order, Unreadable)
+        units it was made for (kept in its power's `seat`): the one kept while the board's
+        verdict stays the same, else one made now and kept."""
+        order = record[7]
+        assert order is not None and type(order) is not Unreadable
         power = kept.power
         verdict = board_reason(self.map, self.board, power, order)
         if kept.illegal == verdict:
             return kept
         entry = entry_like(kept, power, verdict)
-        record[self.seats[power]] = entry
+        record[seat] = entry
         return entry

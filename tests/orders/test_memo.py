@@ -97,3 +97,19 @@ def test_a_text_keeps_an_entry_for_each_power_that_sent_it() -> None:
     for _ in range(2):
         assert read(french, {"FRANCE": [text]})[0][0] is first
         assert read(german, {"GERMANY": [text]})[0][0] is other
+
+
+def test_an_entry_that_depends_on_the_board_is_not_given_where_no_unit_stands() -> None:
+    """An order whose legality the board decides (a move by convoy) keeps its entry with no
+    unit met: a later board with nobody where the text names the unit must not be answered
+    with that entry (as if the empty place matched the unit kept), but with the error."""
+    strings.forget()
+    text = "A LON - BEL"
+    board = position(units={"FRANCE": ["A LON"], "ENGLAND": ["F NTH"]})
+    empty = position(units={"FRANCE": ["A PAR"], "ENGLAND": ["F NTH"]})
+    for _ in range(2):
+        kept = read(board, {"FRANCE": [text]})[0]
+        assert [(e.input, e.illegal) for e in kept] == [(text, None)]
+        entries, errors = read(empty, {"FRANCE": [text]})
+        assert entries == []
+        assert [(e.input, e.error) for e in errors] == [(text, "no unit in London (LON)")]
