@@ -14,7 +14,7 @@ from pydantic_core import from_json
 
 from adjudicator.board.bounded import keep_for, kept_for
 from adjudicator.board.map import load_map
-from adjudicator.board.position import Position
+from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import Rules, rules_spec
 from adjudicator.board.types import CalendarError, UnitType
 from adjudicator.contract.jsonout import dumps
@@ -73,7 +73,9 @@ def _next_document(
     sorted, no test per item). `owned` is the centres of the phase document read (by code)
     when the phase left them as they were: no centre is grouped again."""
     army, armies, fleets = _ARMY, UNIT_TEXTS[_ARMY], UNIT_TEXTS[UnitType.FLEET]
-    by_power: dict[str, list[str]] = {power: [] for power in vocabulary.powers}
+    by_power: dict[str, list[str]] = {}
+    for power in vocabulary.powers:  # (a loop: a comprehension is a call more, interpreted)
+        by_power[power] = []
     for unit in position.units.values():
         try:  # one subscript more, a unit met for the first time or a power off the map is rare
             texts = armies if unit.type is army else fleets  # (no lookup keyed by an enum)
@@ -95,19 +97,13 @@ def _next_document(
                 names = owned[power]
                 if names:
                     centers[power] = sorted(names)
-    dislodged: dict[str, dict[str, list[str]]] = {}
-    if position.dislodged:
-        lying: dict[str, list[tuple[str, list[str]]]] = {}
-        for d in position.dislodged.values():
-            lying.setdefault(d.unit.power, []).append((str(d.unit), list(d.retreats)))
-        dislodged = {power: dict(sorted(lying[power])) for power in sorted(lying)}
     doc: dict[str, Any] = {
         "variant": position.variant,
         "rules": _rules_spec(rules),
         "phase": position.phase.name,
         "units": _sorted_lists(by_power, len(by_power) == len(vocabulary.powers)),
         "centers": centers,
-        "dislodged": dislodged,
+        "dislodged": _dislodged(position.dislodged) if position.dislodged else {},
     }
     if position.winner:
         doc["winner"] = position.winner
@@ -117,9 +113,25 @@ def _next_document(
 _ARMY: Final = UnitType.ARMY
 
 
+def _dislodged(dislodged: Mapping[str, Dislodged]) -> dict[str, dict[str, list[str]]]:
+    """The dislodged units by power, powers and units in sorted order, each with its retreats."""
+    lying: dict[str, list[tuple[str, list[str]]]] = {}
+    for d in dislodged.values():
+        lying.setdefault(d.unit.power, []).append((str(d.unit), list(d.retreats)))
+    return {power: dict(sorted(lying[power])) for power in sorted(lying)}
+
+
 def _sorted_lists(lists: dict[str, list[str]], keys_sorted: bool) -> dict[str, list[str]]:
     """The lists that are not empty, each sorted in place, under their keys in sorted order
-    (`keys_sorted`: `lists` has them so already)."""
+    (`keys_sorted`: `lists` has them so already): `lists` itself when none is empty (the
+    usual case: no dict made again)."""
+    if keys_sorted:
+        for strings in lists.values():
+            if not strings:
+                break
+            strings.sort()
+        else:
+            return lists
     sorted_lists = {}
     for key, strings in lists.items() if keys_sorted else sorted(lists.items()):
         if strings:
@@ -171,7 +183,7 @@ def adjudicate_phase_document(doc: PhaseDocument) -> dict[str, Any]:
 
 def adjudicate_document(data: Mapping[str, Any]) -> dict[str, Any]:
     """A phase document (parsed JSON) in, a result document out; DocumentError if unusable."""
-    return _adjudicate(read_document(data, lambda: read_phase_document(data)))
+    return _adjudicate(read_document(data))
 
 
 def adjudicate_json_line(line: str | bytes) -> bytes:

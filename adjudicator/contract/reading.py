@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from pydantic import ValidationError
 
@@ -64,7 +64,6 @@ class _Given(NamedTuple):
 
 
 _NONE: Final[dict[str, Any]] = {}
-_new: Final = tuple.__new__
 _FIELDS: Final = frozenset(PhaseDocument.model_fields)
 
 
@@ -72,11 +71,16 @@ PhaseFields = PhaseDocument | _Given
 """A phase document validated by pydantic, or its fields as parsed."""
 
 
-class Said(NamedTuple):
+class Said:
     """A phase document as read (`read_document`, `read_validated`), with what its result
     document can reuse: the vocabulary of its map (its powers) and its own lists of
     centres when they name powers and centres by code (`owned`; None otherwise), which are
-    the `next` document's when the phase left the centres as they were (each list sorted)."""
+    the `next` document's when the phase left the centres as they were (each list sorted).
+
+    A plain class, one made a document: compiled, made and read natively; interpreted, its
+    fields are slots (a named tuple's are read through a descriptor call each)."""
+
+    __slots__ = ("orders", "owned", "position", "rules", "vocabulary")
 
     position: Position
     orders: dict[str, list[str]]
@@ -84,8 +88,19 @@ class Said(NamedTuple):
     vocabulary: Vocabulary
     owned: dict[str, list[str]] | None
 
+    def __init__(
+        self,
+        position: Position,
+        orders: dict[str, list[str]],
+        rules: Rules,
+        vocabulary: Vocabulary,
+        owned: dict[str, list[str]] | None,
+    ) -> None:
+        self.position, self.orders, self.rules = position, orders, rules
+        self.vocabulary, self.owned = vocabulary, owned
 
-def read_document(data: object, validate: Callable[[], PhaseDocument]) -> Said:
+
+def read_document(data: object, validate: Callable[[], PhaseDocument] | None = None) -> Said:
     """The position, orders and rules of a phase document to adjudicate (`data`: parsed JSON,
     None for text that is not JSON), read without pydantic when it is well-formed: its fields
     straight from the dict, each value checked where it is first used, at next to no cost
@@ -96,7 +111,9 @@ def read_document(data: object, validate: Callable[[], PhaseDocument]) -> Said:
     input gets the messages it always got and good input the same values either way; when
     the document is refused for what it says (DocumentError), `validate` only checks its
     types, so that pydantic's error comes first when it has one, and otherwise the error
-    found is raised: read again, the document would give the same."""
+    found is raised: read again, the document would give the same. By default pydantic reads
+    `data` itself (`read_phase_document`; a caller that has the JSON text passes its reader:
+    made per document, a closure would cost every document, read well or not)."""
     if type(data) is dict and _FIELDS.issuperset(data):  # (set look-ups in C)
         variant = data.get("variant", "standard")  # (no bound method: compiled, a C call)
         try:
@@ -113,11 +130,11 @@ def read_document(data: object, validate: Callable[[], PhaseDocument]) -> Said:
                 True,
             )
         except DocumentError:
-            validate()
+            _validated(data, validate)
             raise
         except (ValueError, TypeError):  # Malformed among them
             pass
-    doc = validate()
+    doc = _validated(data, validate)
     return _read(
         doc.variant,
         _bundled(doc.variant),
@@ -130,6 +147,10 @@ def read_document(data: object, validate: Callable[[], PhaseDocument]) -> Said:
         doc.winner,
         True,
     )
+
+
+def _validated(data: object, validate: Callable[[], PhaseDocument] | None) -> PhaseDocument:
+    return read_phase_document(cast(Mapping[str, Any], data)) if validate is None else validate()
 
 
 def read_validated(doc: PhaseDocument) -> Said:
@@ -205,8 +226,7 @@ def _read(
     )
     if whole:
         _check_lines(lines)
-    # tuple.__new__: the named tuple's own __new__ is a Python call more
-    return _new(Said, (position, read_orders, rules, vocabulary, owned))
+    return Said(position, read_orders, rules, vocabulary, owned)
 
 
 def _rules_and_phase(vocabulary: Vocabulary, spec: Any, name: str) -> tuple[Rules, Phase]:

@@ -194,3 +194,27 @@ def test_a_document_names_a_unit_by_the_string_its_order_entry_names_it_by() -> 
     entry = OrderEntry("FRANCE", None, Hold(UnitRef(UnitType.ARMY, "PAR")))
     assert entry.line[1] is document["units"]["FRANCE"][0] is unit_text(UnitType.ARMY, "PAR")
     assert document["units"]["NOWHERE"][0] is unit_text(UnitType.FLEET, "LON")
+
+
+def test_next_lists_every_power_sorted_and_leaves_out_a_power_with_none() -> None:
+    """`next` groups units and centres by power, powers in sorted order, each list sorted;
+    a power with nothing is left out (when every power has some, the grouping is the
+    document's own dict: the lists are still sorted in it)."""
+    homes = {power: sorted(STANDARD.powers[power].home_centers) for power in POWERS}
+    units = {}
+    for power in reversed(POWERS):  # each power's units and centres out of order
+        for province in reversed(homes[power]):
+            units[province] = Unit.parse(power, f"A {province}")
+    centers = {province: power for power in POWERS for province in reversed(homes[power])}
+    phase = Phase.parse("S1901M")
+    document = position_to_document(Position("standard", phase, units, centers), DEFAULT_RULES)
+    assert list(document["units"]) == list(document["centers"]) == POWERS
+    assert document["units"] == {p: [f"A {c}" for c in homes[p]] for p in POWERS}
+    assert document["centers"] == homes
+    gone = POWERS[2]
+    left = {p: u for p, u in units.items() if u.power != gone}
+    owned = {c: p for c, p in centers.items() if p != POWERS[4]}
+    document = position_to_document(Position("standard", phase, left, owned), DEFAULT_RULES)
+    assert list(document["units"]) == [p for p in POWERS if p != gone]
+    assert list(document["centers"]) == [p for p in POWERS if p != POWERS[4]]
+    assert document["units"][POWERS[0]] == [f"A {c}" for c in homes[POWERS[0]]]
