@@ -89,9 +89,8 @@ class OrderEntry:
         if like is not None:
             province = like.province
             line = like.line
-            if line[0] != power:  # (its fields unpacked: cheaper than a slice spread anew)
-                _, unit, given, text, result, tags, why, culprits = line
-                line = _new(_LINE, (power, unit, given, text, result, tags, why, culprits))
+            if line[0] != power:  # (an entry's line simply succeeds: its strings by index)
+                line = _new(_LINE, (power, line[1], line[2], line[3], "succeeds", (), None, ()))
         else:
             text = str(order)
             if input is not None and text == input:  # already canonical (most are): one string
