@@ -11,7 +11,6 @@ from typing import Final
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
-from adjudicator.board.seas import seas_of
 
 Span = tuple[int, int]
 
@@ -37,7 +36,7 @@ def route_fleets(
     key = (source, target, *fleets)
     found = facts.routes.get(key)
     if found is None:
-        seas = seas_of(game_map)
+        seas = game_map.seas
         on = seas.area_names(seas.on_routes(source, target, seas.mask(fleets)))
         found = keep(facts.routes, key, on, ROUTES_KEPT)
     return found
@@ -47,7 +46,7 @@ def carries_alone(game_map: Map, fleet: str, source: str, target: str) -> bool:
     """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (at sea, next
     to both ends: `Seas.alone`)? Most convoys are of one fleet: asked with no search and no
     key of `route_fleets`' memo made, with the same answer."""
-    seas = seas_of(game_map)
+    seas = game_map.seas
     return bool(seas.alone(seas.area_bit.get(fleet, 0), source, target))
 
 
@@ -65,7 +64,7 @@ def route_exists(
     Without it every fleet is usable (the question the order reader asks: could a route exist?).
     """
     if usable is None:
-        seas = seas_of(game_map)
+        seas = game_map.seas
         return seas.route(source, target, seas.mask(fleets))
     return bool(shortest_route(game_map, source, target, fleets, usable))
 
@@ -82,7 +81,7 @@ def shortest_route(
     convoy areas' bits); () when none. Fleets outside the convoy areas carry nothing.
 
     `usable` is asked lazily and at most once per fleet (see `route_exists`)."""
-    seas = seas_of(game_map)
+    seas = game_map.seas
     pool = seas.mask(fleets)
     goal, area_water, areas = seas.water.get(target, 0), seas.area_water, seas.areas
     came_from = [-1] * len(areas)
@@ -116,9 +115,9 @@ def needed_for_convoy(
     game_map: Map, fleets: frozenset[str], source: str, target: str, fleet: str
 ) -> bool:
     """Is `fleet` on some convoy route from `source` to `target` of which every fleet is needed
-    (DATC 6.G.19)? The one search for it is Seas.needed (the possible-orders table asks it
-    for every fleet at once); the fleets not in a convoy area carry nothing."""
-    seas = seas_of(game_map)
+    (DATC 6.G.19)? The one search for it is Seas.needed_to (the possible-orders table asks
+    Seas.needed, every landing at once); the fleets not in a convoy area carry nothing."""
+    seas = game_map.seas
     return seas.is_needed(seas.mask(fleets), source, target, fleet)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from adjudicator.board.graph import DisorderDistances, disorder_distances, location_graph
 from adjudicator.board.resources import data_dir, unknown_variant
@@ -22,6 +22,9 @@ from adjudicator.board.types import (
     coast_of,
     province_of,
 )
+
+if TYPE_CHECKING:
+    from adjudicator.board.seas import Seas
 
 TERRAINS: Final = ("land", "sea", "coast", "impassable")
 _Adjacency = dict[str, frozenset[str]]
@@ -101,6 +104,9 @@ class _Derived:
     """The powers always neutral, and those neutral until a phase (with it)."""
     partisans: bool | None = None
     """Has any power partisan sites?"""
+    seas: Seas | None = None
+    locations: dict[str, tuple[str, ...]] | None = None
+    """Province -> `Map.locations_of`, the map's own strings."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,6 +158,17 @@ class Map:
         return derived.facts
 
     @property
+    def seas(self) -> Seas:
+        """The convoy areas and coastal provinces as bits (board/seas.py), derived once: an
+        attribute of the map, not a cache keyed by it (compiled, a native read)."""
+        derived = self._derived
+        if derived.seas is None:
+            from adjudicator.board.seas import Seas  # (seas.py imports this module)
+
+            derived.seas = Seas.of(self)
+        return derived.seas
+
+    @property
     def _links(self) -> tuple[dict[str, Province], _Adjacency, _Adjacency]:
         """What the NetworkX views are built from: provinces and both adjacencies."""
         return self.provinces, self.army_adjacency, self.fleet_adjacency
@@ -199,9 +216,17 @@ class Map:
         return derived.convoy_areas
 
     def locations_of(self, province: str) -> tuple[str, ...]:
-        """Where a unit can stand in a province: its coasts if it has several, else itself."""
-        prov = self.provinces[province]
-        return tuple(f"{province}/{c}" for c in prov.coasts) or (province,)
+        """Where a unit can stand in a province: its coasts if it has several, else itself
+        (the strings of the map's tables, one object a place: see `map_from_data`)."""
+        derived = self._derived
+        if derived.locations is None:
+            own = {place: place for place in self.fleet_adjacency}  # (as map_from_data made them)
+            found: dict[str, tuple[str, ...]] = {}
+            for code, prov in self.provinces.items():
+                coasts = [f"{code}/{coast}" for coast in prov.coasts]
+                found[code] = tuple(own.get(c, c) for c in coasts) or (code,)
+            derived.locations = found
+        return derived.locations[province]
 
     def is_valid_location(self, unit_type: UnitType, location: str) -> bool:
         """Can a unit of this type stand here (armies on land/coast, fleets on sea/coast)?"""
@@ -272,11 +297,12 @@ class Map:
 
         army = {s: kept(s, t) for s, t in self.army_adjacency.items()}
         fleet = {s: kept(s, t) for s, t in self.fleet_adjacency.items()}
+        province = self.facts.province  # (the map's own strings, not new ones)
         return replace(
             self,
             army_adjacency=army,
             fleet_adjacency=fleet,
-            _fleet_provinces={s: frozenset(map(province_of, t)) for s, t in fleet.items()},
+            _fleet_provinces={s: frozenset(map(province.__getitem__, t)) for s, t in fleet.items()},
             closed=frozenset(),
         )
 
@@ -410,6 +436,19 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
     if problems:
         raise MapError(source, problems)
     variant = data["variant"]
+    # One string object for each place's name, the provinces' keys and their coasts' locations:
+    # the map's tables share them, so a look-up of a place one table gave in another finds its
+    # key by identity (an equal string elsewhere costs a comparison of characters on each hit).
+    own: dict[str, str] = {}
+    for code, p in data["provinces"].items():
+        own[code] = code
+        for coast in p.get("coasts", ()):
+            location = f"{code}/{coast}"
+            own[location] = location
+
+    def one(place: str) -> str:
+        return own.get(place, place)
+
     provinces = {
         code: Province(
             code=code,
@@ -428,9 +467,11 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
             code=code,
             name=p["name"],
             adjective=p["adjective"],
-            home_centers=frozenset(p["home_centers"]),
+            home_centers=frozenset(map(one, p["home_centers"])),
             start_units=tuple(p["start_units"]),
-            start_centers=frozenset(p["start_centers"]) if "start_centers" in p else None,
+            start_centers=(
+                frozenset(map(one, p["start_centers"])) if "start_centers" in p else None
+            ),
             neutral=bool(p.get("neutral", False)),
             neutral_until=Phase.parse(p["neutral_until"]) if "neutral_until" in p else None,
             daide=p.get("daide", code),
@@ -440,9 +481,9 @@ def map_from_data(data: Mapping[str, Any], source: str = "<map>") -> Map:
     }
     coast_names = {k: tuple(v) for k, v in data.get("coast_names", {}).items()}
     daide_coasts = data.get("daide", {}).get("coasts", {})
-    army = {loc: frozenset(n) for loc, n in data.get("army", {}).items()}
-    fleet = {loc: frozenset(n) for loc, n in data.get("fleet", {}).items()}
-    fleet_provinces = {loc: frozenset(province_of(t) for t in n) for loc, n in fleet.items()}
+    army = {one(s): frozenset(map(one, n)) for s, n in data.get("army", {}).items()}
+    fleet = {one(s): frozenset(map(one, n)) for s, n in data.get("fleet", {}).items()}
+    fleet_provinces = {s: frozenset(one(province_of(t)) for t in n) for s, n in fleet.items()}
     return Map(
         name=variant["name"],
         victory_centers=int(variant["victory_centers"]),

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Final
 
 from adjudicator.board.bounded import keep
@@ -15,10 +14,9 @@ from adjudicator.board.map import Map
 _NOTHING: Final[frozenset[str]] = frozenset()
 
 
-@cache
 def seas_of(game_map: Map) -> Seas:
     """The bit tables of a board (a closed board from `Map.during` has its own)."""
-    return Seas.of(game_map)
+    return game_map.seas
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,27 +165,40 @@ class Seas:
         kept: dict[tuple[str, str, int], dict[int, int]] | None = None,
     ) -> bool:
         """Is `fleet` on a route of `fleets` from `source` to `target` of which every fleet
-        is needed (`needed`, DATC 6.G.19)? `kept`: the searches a caller keeps (a board's: the
-        fleets convoying one army ask the same one)."""
+        is needed (`needed_to`, DATC 6.G.19)? `kept`: the searches a caller keeps (a board's:
+        the fleets convoying one army ask the same one)."""
         bit = self.area_bit.get(fleet, 0)
         if self.alone(bit & fleets, source, target):
             return True
         if not bit:
             return False
-        goal = self.coast_bit.get(target, 0)
         found = None if kept is None else kept.get((source, target, fleets))
         if found is None:
-            found = self.needed(fleets, source, goal)
+            found = self.needed_to(fleets, source, target)
             if kept is not None:
                 kept[source, target, fleets] = found
-        return bool(found.get(bit, 0) & goal)
+        return bit in found
 
-    def needed(self, fleets: int, source: str, goal: int = 0) -> dict[int, int]:
+    def needed_to(self, fleets: int, source: str, target: str) -> dict[int, int]:
+        """The fleets of `needed`'s routes from `source` that land at `target`: area bit -> the
+        target's bit. Its own search, over the convoy areas' bits alone: a route to one landing
+        needs no masks of landings (interpreted, an int of more than 30 bits, as the coasts'
+        masks are on most maps, is the slow kind)."""
+        goal = self.coast_bit.get(target, 0)
+        found: dict[int, int] = {}
+        if goal and target != source and source in self.coast_bit:
+            at_start, ends = self.water.get(source, 0), self.water.get(target, 0)
+            firsts = at_start & fleets
+            while firsts:
+                first = firsts & -firsts
+                firsts ^= first
+                _walk_to(self, fleets, ends, goal, found, first, at_start)
+        return found
+
+    def needed(self, fleets: int, source: str) -> dict[int, int]:
         """Area bit -> the landings (bits) it is on a route to from `source`, over routes of
         which every fleet is needed: no fleet touches the start or the landing or an earlier
-        fleet but its neighbours on the route (the reader's test, DATC 6.G.19). `goal`: a
-        landing's bit when only it is asked about (a route that has touched it lands there no
-        more by going on: not followed, and the other landings found are partial)."""
+        fleet but its neighbours on the route (the reader's test, DATC 6.G.19)."""
         at_start = self.water.get(source, 0)
         source_bit = self.coast_bit[source]
         found: dict[int, int] = {}
@@ -195,7 +206,7 @@ class Seas:
         while firsts:
             first = firsts & -firsts
             firsts ^= first
-            _walk(self, fleets, source_bit, found, first, 0, at_start, goal)
+            _walk(self, fleets, source_bit, found, first, 0, at_start)
         return found
 
 
@@ -207,7 +218,6 @@ def _walk(
     last: int,
     touched: int,
     excluded: int,
-    goal: int,
 ) -> int:
     """One step of `Seas.needed`'s depth-first walk from the fleet `last`: the landings the
     routes going on from it reach, which `found` adds to its own (each fleet of a route is on
@@ -218,17 +228,40 @@ def _walk(
     index = last.bit_length() - 1
     here = seas.area_landings[index]
     reached = here & ~touched & ~source_bit
-    steps = 0 if here & goal else seas.area_water[index] & fleets & ~excluded
-    # (the goal touched: no route going on lands there)
+    steps = seas.area_water[index] & fleets & ~excluded
     if steps:
         touched |= here
         excluded |= seas.area_water[index]
         while steps:
             step = steps & -steps
             steps ^= step
-            reached |= _walk(seas, fleets, source_bit, found, step, touched, excluded | step, goal)
+            reached |= _walk(seas, fleets, source_bit, found, step, touched, excluded | step)
     if reached:
         found[last] = found.get(last, 0) | reached
+    return reached
+
+
+def _walk_to(
+    seas: Seas, fleets: int, ends: int, goal: int, found: dict[int, int], last: int, excluded: int
+) -> bool:
+    """`Seas.needed_to`'s step, `_walk`'s to the one landing `goal` (next to the convoy areas
+    `ends`): does a route going on from the fleet `last` land there? The first fleet next to
+    it ends the route (one going on would touch it), so no fleet before it touches it: no
+    landings need be kept."""
+    if last & ends:
+        found[last] = goal
+        return True
+    near = seas.area_water[last.bit_length() - 1]
+    steps = near & fleets & ~excluded
+    excluded |= near
+    reached = False
+    while steps:
+        step = steps & -steps
+        steps ^= step
+        if _walk_to(seas, fleets, ends, goal, found, step, excluded | step):
+            reached = True
+    if reached:
+        found[last] = goal
     return reached
 
 

@@ -249,27 +249,36 @@ def test_a_search_kept_by_the_caller_is_the_search() -> None:
     assert sorted(kept) == sorted(("LON", target, fleets) for target in targets)
 
 
-def test_a_search_for_one_landing_finds_what_the_whole_search_finds_there() -> None:
-    """Seas.needed with a goal follows no route past the goal: for that landing it must
-    answer as the whole search does, for every fleet, army and target, on fleets at sea
-    drawn at random (seeded) from the map's convoy areas."""
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_a_search_for_one_landing_finds_what_the_whole_search_finds_there(variant: str) -> None:
+    """Seas.needed_to (what Seas.is_needed asks: its own search, over the convoy areas' bits
+    alone) finds the fleets Seas.needed finds on routes landing at the target, for every
+    army and target, on fleets at sea drawn at random (seeded): none when the target is the
+    army's own province."""
     import random
 
-    from adjudicator.board.seas import seas_of
-
-    seas = seas_of(MAP)
+    seas = seas_of(load_map(variant))
     draw = random.Random(15)
     checked = 0
-    for _ in range(20):
-        fleets = seas.mask(draw.sample(seas.areas, 9))
+    for _ in range(8):
+        fleets = seas.mask(draw.sample(seas.areas, draw.randrange(3, len(seas.areas))))
         for source in seas.coasts:
             whole = seas.needed(fleets, source)
             for target, goal in seas.coast_bit.items():
-                if target == source:
-                    continue
-                found = seas.needed(fleets, source, goal)
-                for bit in seas.area_bit.values():
-                    expected = whole.get(bit, 0) & goal
-                    assert found.get(bit, 0) & goal == expected
-                    checked += bool(expected)
+                expected = {bit: goal for bit, landings in whole.items() if landings & goal}
+                assert seas.needed_to(fleets, source, target) == expected
+                checked += bool(expected)
     assert checked > 1000
+
+
+def test_a_board_derives_its_bit_tables_once() -> None:
+    """seas_of is the board's own Seas (Map.seas, derived once); a board with provinces closed
+    until a phase (Map.during) has its own, without the closed ones' links."""
+    from adjudicator.board.types import Phase
+
+    assert seas_of(MAP) is MAP.seas is seas_of(MAP)
+    wwi = load_map("wwi")
+    assert wwi.closed_until is not None
+    closed = wwi.during(Phase.parse("S1914M"))
+    assert closed is not wwi and seas_of(closed) is closed.seas is not wwi.seas
+    assert closed.seas.water != wwi.seas.water

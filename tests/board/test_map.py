@@ -98,7 +98,8 @@ def test_shared_units() -> None:
 def test_the_province_of_every_place_is_a_plain_look_up(variant: str) -> None:
     """facts.province is an exact dict (a plain look-up, compiled or not) that holds every place
     a unit may stand on or move to: each location of a province, and each place the map's
-    adjacencies name; the shared units hold a unit at each of them."""
+    adjacencies name; the shared units hold a unit at each of them; the map's tables name each
+    place by one string object."""
     game_map = load_map(variant)
     facts = game_map.facts
     assert type(facts.province) is dict
@@ -109,6 +110,13 @@ def test_the_province_of_every_place_is_a_plain_look_up(variant: str) -> None:
     assert named <= facts.province.keys()
     assert all(facts.province[p] == p.partition("/")[0] for p in named)
     assert facts.armies["ANYONE"].keys() == facts.province.keys()
+    # one string object a place: a place one table gives is another's key itself
+    own = {place: place for place in facts.province}
+    for table in (game_map.army_adjacency, game_map.fleet_adjacency):
+        assert all(s is own[s] and all(t is own[t] for t in near) for s, near in table.items())
+    assert all(p is own[p] for code in game_map.provinces for p in game_map.locations_of(code))
+    assert all(facts.province[p] is own[facts.province[p]] for p in own)
+    assert all(c is own[c] for info in game_map.powers.values() for c in info.home_centers)
 
 
 def test_island_map_facts(island: Any) -> None:
