@@ -16,6 +16,8 @@ from adjudicator.board.graph import DisorderDistances, disorder_distances, locat
 from adjudicator.board.resources import data_dir, unknown_variant
 from adjudicator.board.types import (
     Phase,
+    PowerInfo,
+    Province,
     SharedUnits,
     Unit,
     UnitType,
@@ -36,53 +38,6 @@ class MapError(ValueError):
     def __init__(self, source: str, problems: list[str]) -> None:
         self.problems = problems
         super().__init__(f"{source}: " + "; ".join(problems))
-
-
-@dataclass(frozen=True, slots=True)
-class Province:
-    code: str
-    name: str
-    terrain: str
-    center: bool = False
-    coasts: tuple[str, ...] = ()
-    aliases: tuple[str, ...] = ()
-    port: bool = False
-    """A coast whose fleet may convoy like one at sea (DPjudge's PORT; ancmed's Baleares)."""
-    daide: str = ""
-    """Its DAIDE token (the map file's `daide`, else its code)."""
-
-    @property
-    def is_sea(self) -> bool:
-        return self.terrain == "sea"
-
-    @property
-    def is_land(self) -> bool:
-        return self.terrain == "land"
-
-    @property
-    def is_coastal(self) -> bool:
-        return self.terrain == "coast"
-
-
-@dataclass(frozen=True, slots=True)
-class PowerInfo:
-    code: str
-    name: str
-    adjective: str
-    home_centers: frozenset[str]
-    start_units: tuple[str, ...]
-    start_centers: frozenset[str] | None = None
-    """Centres owned at the start when they differ from the homes (DPjudge's OWNS)."""
-    neutral: bool = False
-    """Nobody plays it (rulebook XIV.2): its units hold, never retreat, and it never builds."""
-    neutral_until: Phase | None = None
-    """Neutral only before this phase (the two-player game's Italy, until Spring 1915)."""
-    daide: str = ""
-    """Its DAIDE token (the map file's `daide`, else its code)."""
-    partisan_sites: frozenset[str] = frozenset()
-    """Places that are no supply centre where the power may build while it has lost some but
-    not all of its home centres, each counting as one more centre for that adjustment
-    (DPjudge's `*SIB`, 1900's Russian partisans); see `Map.partisans`."""
 
 
 @dataclass(slots=True)
