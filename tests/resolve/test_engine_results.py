@@ -105,3 +105,32 @@ def test_a_movement_step_finds_each_units_entry_however_the_entries_fall() -> No
     held = [("A MAR", "A MAR H"), ("A PAR", "A PAR - BUR"), ("F BRE", "F BRE - MAO")]
     assert lines(moves[::2]) == held
     assert lines([moves[0], stray, moves[2]]) == held
+
+
+def test_the_compiled_sort_of_a_movement_phase_is_the_sort_of_every_map() -> None:
+    """`_sort_placed` (the compiled build's) orders lines in province order as `_sort` does,
+    on every shipped map (whose locations sort as their provinces), armies and fleets of a
+    power mixed, and hands a line of a power the map does not know to `_sort`."""
+    import random
+
+    from adjudicator.board.resources import data_dir
+    from adjudicator.resolve.engine import _ranks, _sort, _sort_placed
+
+    pick = random.Random(15)
+    for variant in sorted(p.stem for p in data_dir("maps").glob("*.toml")):
+        game_map = load_map(variant)
+        assert _ranks(game_map) is not None, variant
+        province = game_map.facts.province
+        powers = sorted(game_map.powers)
+        for _ in range(20):
+            places = sorted(pick.sample(sorted(province), min(30, len(province))))
+            by_province = {province[p]: p for p in places}  # one location a province
+            lines = [
+                OrderResult(
+                    pick.choice(powers), pick.choice("AF") + " " + at, None, "", "fails", (), None
+                )
+                for _, at in sorted(by_province.items())
+            ]
+            assert _sort_placed(game_map, lines[:]) == _sort(lines[:]), variant
+    stranger = [OrderResult("ZZ", "A PAR", None, "", "fails", (), None), *lines[:1]]
+    assert _sort_placed(load_map("standard"), stranger[:]) == _sort(stranger)
