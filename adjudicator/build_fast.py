@@ -151,32 +151,40 @@ def copy_package(out: Path) -> Path:
     return target
 
 
-def build_key(modules: Sequence[str] = COMPILED) -> str:
-    """What a compiled build depends on: the compiled modules' source, Python and mypy."""
+def build_key(modules: Sequence[str] = COMPILED, package: Path = PACKAGE) -> str:
+    """What a compiled build depends on: the compiled modules' source (in `package`: the
+    checkout's, or a copy of it), Python and mypy."""
     from mypy.version import __version__ as mypy_version
 
     digest = hashlib.sha256(f"{sys.version}|{mypy_version}|{OPT_LEVEL}".encode())
     for module in modules:
-        digest.update(module.encode() + b"\0" + (PACKAGE / module).read_bytes())
+        digest.update(module.encode() + b"\0" + (package / module).read_bytes())
     return digest.hexdigest()[:16]
 
 
 def cached_build(cache: Path, modules: Sequence[str] = COMPILED) -> Path:
     """A compiled copy of the package under `cache`, built once per build_key() (concurrent
-    callers wait for the one building it)."""
-    done = cache / f"mypyc-{build_key(modules)}"
+    callers wait for the one building it). The source is copied first and the key taken from
+    that copy: a checkout edited while this call waits for the lock cannot put its new source
+    under the old source's key (a measurement would then silently cover other code)."""
     cache.mkdir(parents=True, exist_ok=True)
-    with (cache / "mypyc.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (done / "built").is_file():
-            shutil.rmtree(done, ignore_errors=True)
-            copy_package(done)
-            compile_in(done, modules=modules)
-            shutil.rmtree(done / "build")  # the C sources and objects: only the .so are kept
-            (done / "built").write_text("\n".join(modules) + "\n")
-            _prune(cache, keep=3)
-        else:
-            os.utime(done)  # in use again: the newest, whatever its age
+    stage = Path(tempfile.mkdtemp(prefix="stage-", dir=cache))
+    try:
+        copy_package(stage)
+        done = cache / f"mypyc-{build_key(modules, stage / 'adjudicator')}"
+        with (cache / "mypyc.lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not (done / "built").is_file():
+                shutil.rmtree(done, ignore_errors=True)
+                stage.rename(done)
+                compile_in(done, modules=modules)
+                shutil.rmtree(done / "build")  # the C sources and objects: only the .so are kept
+                (done / "built").write_text("\n".join(modules) + "\n")
+                _prune(cache, keep=3)
+            else:
+                os.utime(done)  # in use again: the newest, whatever its age
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)  # (gone when it became the build)
     return done
 
 
