@@ -99,29 +99,49 @@ class Decisions:
         self._open(table.opposed)
 
     def _open(self, opposed: list[int]) -> None:
-        """Open the decisions the table found opposed, but a move over land with no support
-        into a unit that stays: it fails whatever else happens (its attack, at most 1, never
-        beats that unit's hold; DATC 5.B.1), held off by that unit, or of strength 0 against a
-        unit of its own power (`_move_fails`' answer). Not on maps with weak links, where a
-        move's own strength may be ½."""
-        state, kind, occupant, route = self.state, self.kind, self.occupant, self.route
-        backers, units, bounced = self.backers, self.units, self.bounced
-        weak = self._weak
-        for i in opposed:
-            o = occupant[i]
-            if (
-                o == NONE
-                or kind[o] == MOVE
-                or kind[i] != MOVE
-                or route[i] != LAND
-                or backers[i]
-                or weak
-            ):
+        """Open the decisions the table found opposed, but those no other decision can change
+        (not on maps with weak links, where a move's own strength may be ½), each settled as the
+        algorithm would settle it, asking nothing it would ask first:
+        - a move over land with no support into a unit that stays fails (its attack, at most 1,
+          never beats that unit's hold; DATC 5.B.1), held off by that unit, or of strength 0
+          against a unit of its own power (`_move_fails`' answer);
+        - a move over land with no support into an empty province fails when the first other
+          move there is not by convoy alone and has no support (its prevent strength, 1, is
+          asked first and beats the attack of 1);
+        - a support whose first attacker of another power moves over land, not from where the
+          support is directed, is cut (DATC 5.B.2); one attacked by its own power alone stands."""
+        state, result = self.state, self.result
+        if self._weak:
+            for i in opposed:
                 state[i] = UNRESOLVED
-            elif units[o].power == units[i].power:
-                bounced[i] = 0, NONE
-            else:
-                bounced[i] = 1, o
+            return
+        kind, occupant, route, backers = self.kind, self.occupant, self.route, self.backers
+        units, bounced, moves_into, dest = self.units, self.bounced, self.moves_into, self.dest
+        province, area = self.province, self.t.support_area
+        for i in opposed:
+            what = kind[i]
+            if what == MOVE and route[i] == LAND and not backers[i]:
+                o = occupant[i]
+                if o == NONE:  # the first other move there is asked first
+                    movers = moves_into[dest[i]]
+                    k = movers[1] if movers[0] == i else movers[0]
+                    if route[k] != BY_CONVOY and not backers[k]:
+                        bounced[i] = 1, NONE
+                        continue
+                elif kind[o] != MOVE:
+                    bounced[i] = (0, NONE) if units[o].power == units[i].power else (1, o)
+                    continue
+            elif what == SUPPORT:  # its first attacker of another power is asked first
+                power = units[i].power
+                for k in moves_into[province[i]]:
+                    if units[k].power != power:
+                        break
+                else:
+                    result[i] = True
+                    continue
+                if route[k] == LAND and province[k] != area[i]:
+                    continue  # cut: `result` says so already
+            state[i] = UNRESOLVED
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:

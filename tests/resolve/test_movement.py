@@ -276,49 +276,66 @@ def test_explanations_kept_do_not_grow_with_the_texts_met() -> None:
 def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> None:
     """Decisions.__init__ settles what nothing opposes (`OrderTable.unopposed`; the algorithm
     finds the same: tests/resolve/test_movement_invariants.py checks that on random
-    positions): a move alone into an empty province, a support nobody attacks; and a move over
-    land with no support into a unit that stays, which fails whatever happens (`_open`). A
-    move into a province another move enters or a unit that may leave stands in, and a
-    support attacked, are left to `resolve_all`, which settles them all."""
+    positions): a move alone into an empty province, a support nobody attacks; and what no
+    other decision can change (`_open`): a move over land with no support into a unit that
+    stays, or into an empty province where the first other move has no support and goes over
+    land; a support whose first attacker of another power comes over land from elsewhere than
+    where it is directed (cut), or attacked by its own power alone (stands). A move into a
+    province a unit that may leave stands in, a supported move, and a support attacked from
+    where it is directed, are left to `resolve_all`, which settles them all."""
     from adjudicator.resolve.decisions import RESOLVED, UNRESOLVED, Decisions
     from adjudicator.resolve.order_table import HOLD, NONE, build_table
 
     board = position(
-        FRANCE="A PAR, A BEL, A MAR",
+        FRANCE="A PAR, A BEL, F MAR",
         GERMANY="A MUN, A RUH, A KIE",
         ITALY="A PIE, A VEN, F LYO",
+        ENGLAND="A HOL, A LVP, A YOR, A WAL",
     )
     orders = [
         move("A PAR", "BUR"),  # bounces with A MUN: each strength 1
         move("A MUN", "BUR"),
-        move("A BEL", "RUH"),  # cuts A RUH's support, coming from elsewhere than HOL
+        move("A BEL", "RUH"),  # into A RUH, which stays; cuts its support, from elsewhere
         sup("A RUH", "A KIE", "HOL"),
-        move("A KIE", "HOL"),  # alone into an empty province
-        sup("F LYO", "A PIE", "MAR"),  # attacked by nobody: A PIE dislodges A MAR
+        move("A KIE", "HOL"),  # supported (in vain): its attack depends on the support
+        move("F MAR", "LYO"),  # into F LYO, which stays; from where its support is directed
+        sup("F LYO", "A PIE", "MAR"),  # cut only if dislodged: A PIE dislodges F MAR
         move("A PIE", "MAR"),
         move("A VEN", "PIE"),  # follows A PIE: asks whether it leaves
+        move("A LVP", "YOR"),  # into a unit of its own power
+        sup("A YOR", "A WAL"),  # attacked by its own power alone: stands
     ]
     table = build_table(MAP, board, {o.unit.province: o for o in orders}, DEFAULT_RULES)
     d = Decisions(MAP, table, DEFAULT_RULES)
     at = table.index
-    decided = [p for p in at if table.kind[at[p]] != HOLD]  # not A MAR, which holds
+    decided = [p for p in at if table.kind[at[p]] != HOLD]  # not A HOL, A WAL, which hold
     settled = {p: d.result[at[p]] for p in decided if d.state[at[p]] == RESOLVED}
-    assert settled == {"KIE": True, "LYO": True, "BEL": False}
-    assert sorted(table.opposed) == sorted(at[p] for p in decided if p not in {"KIE", "LYO"})
-    assert d.bounced == {at["BEL"]: (1, at["RUH"])}
-    assert all(d.state[at[p]] == UNRESOLVED for p in decided if p not in settled)
-    d.resolve_all()
-    assert {p: d.result[at[p]] for p in decided} == {
+    assert settled == {
         "PAR": False,
         "MUN": False,
         "BEL": False,
         "RUH": False,
-        "KIE": True,
+        "MAR": False,
+        "LVP": False,
+        "YOR": True,
+    }
+    assert sorted(table.opposed) == sorted(at[p] for p in decided)
+    assert d.bounced == {
+        at["PAR"]: (1, NONE),
+        at["MUN"]: (1, NONE),
+        at["BEL"]: (1, at["RUH"]),
+        at["MAR"]: (1, at["LYO"]),
+        at["LVP"]: (0, NONE),
+    }
+    assert all(d.state[at[p]] == UNRESOLVED for p in decided if p not in settled)
+    d.resolve_all()
+    assert {p: d.result[at[p]] for p in decided} == {
+        **settled,
+        "KIE": False,
         "LYO": True,
         "PIE": True,
         "VEN": True,
     }
-    assert d.bounced[at["PAR"]] == (1, NONE)
 
 
 def test_void_and_no_convoy_resolutions_are_kept_by_reason_and_bounded(
