@@ -20,6 +20,7 @@ import sys
 from collections.abc import Mapping
 from typing import Final, NamedTuple
 
+from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
@@ -130,6 +131,7 @@ def _ensure_recursion_room(units: int) -> None:
 
 
 _recursion_limit: Final = sys.getrecursionlimit  # (compiled: a C static, no module attribute)
+_COMPILED: Final = compiled(_ensure_recursion_room)
 
 
 SUCCESS: Final = Resolution(True)
@@ -237,8 +239,12 @@ class _Outcome:
                 units[m] = fleets[unit.power][where]
         for i in self.dislodger:
             provinces[i] = ""  # (left out below: no sort, no list shifted)
-        # (a loop, not dict(zip(...)): compiled, a native loop; interpreted, no dearer)
-        placed = {}
+        if not _COMPILED:  # interpreted: in C, the one "" key (the dislodged) deleted after
+            placed = dict(zip(provinces, units, strict=True))
+            if self.dislodger:
+                del placed[""]
+            return placed
+        placed = {}  # compiled: a native loop (dict and zip are generic calls there)
         for i in range(len(units)):
             p = provinces[i]
             if p:
