@@ -272,9 +272,12 @@ def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenari
     quick = Decisions(MAP, table, scenario.rules)
     quick.resolve_all()
     full = Decisions(MAP, table, scenario.rules)
+    reopened = []
     for i in range(table.size):  # reopen every decision: the algorithm settles them all
         if table.kind[i] == MOVE or table.unopposed[i] or i in table.opposed:
             full.state[i], full.result[i] = UNRESOLVED, False
+            reopened.append(i)
+    table.opposed[:] = reopened  # (`resolve_all` looks at the opposed ones alone)
     full.resolve_all()
     assert quick.result == full.result
     assert quick.paradox == full.paradox
