@@ -317,10 +317,11 @@ class Strings:
         found = None if other is None else self.board.units.get(other)
         known = _learn(self, text, reading, (unit, found))
         record = [*known, *self.empty]
-        wrong = self.owner_error(power, text, own, known[2], unit)
-        if wrong is not None:
-            self.memo.put(text, record)
-            return wrong
+        if unit is None or unit.power != power:  # (else `owner_error` finds none: no call)
+            wrong = self.owner_error(power, text, own, known[2], unit)
+            if wrong is not None:
+                self.memo.put(text, record)
+                return wrong
         return self._given(power, seat, text, record, unit, fresh=True)
 
     def _again(
@@ -334,8 +335,7 @@ class Strings:
         names none), or other units (then the order for these is learnt)."""
         if record is self.unknown:
             return self._first(power, seat, text)
-        own, other, span = record[0], record[1], record[2]  # (see `_Known`)
-        own_type, other_type = record[3], record[5]
+        own, other = record[0], record[1]  # (see `_Known`: each field read where it is used)
         own_location: str | None = record[4]
         other_location: str | None = record[6]
         unit = None if own is None else self.own_units.get(own)
@@ -343,15 +343,15 @@ class Strings:
         same = (  # (the places typed: compiled, compared as strs, not generically)
             unit is not None
             and unit.power == power
-            and unit.type is own_type
+            and unit.type is record[3]
             and own_location is not None
             and unit.location == own_location
             and (
-                other_type is None
+                record[5] is None
                 if found is None
                 else other_location is not None
                 and found.location == other_location
-                and found.type is other_type
+                and found.type is record[5]
             )
         )
         if same:
@@ -359,7 +359,7 @@ class Strings:
             if kept is not None:
                 return kept if record[8] is not ON_BOARD else self._on_board(seat, record, kept)
         else:
-            wrong = self.owner_error(power, text, own, span, unit)
+            wrong = self.owner_error(power, text, own, record[2], unit)
             if wrong is not None:
                 return wrong
             if own is not None:
