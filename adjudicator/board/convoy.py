@@ -43,11 +43,12 @@ def route_fleets(
 
 
 def carries_alone(game_map: Map, fleet: str, source: str, target: str) -> bool:
-    """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (at sea, next
-    to both ends: `Seas.alone`)? Most convoys are of one fleet: asked with no search and no
-    key of `route_fleets`' memo made, with the same answer."""
-    seas = game_map.seas
-    return bool(seas.alone(seas.area_bit.get(fleet, 0), source, target))
+    """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (provinces of
+    the map): in a convoy area next to both ends (`MapFacts.water`, as `Seas.alone` in bits)?
+    Most convoys are of one fleet: asked with no search and no key of `route_fleets`' memo
+    made, with the same answer (two look-ups in sets: no bits made, no call)."""
+    water = game_map.facts.water
+    return fleet in water[source] and fleet in water[target]
 
 
 def route_exists(

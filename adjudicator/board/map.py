@@ -317,13 +317,14 @@ class Map:
 class MapFacts:
     """What the movement resolver asks of a map, as plain lookups (built once per map)."""
 
-    province: Mapping[str, str]
+    province: dict[str, str]
     """Location ('STP/NC' or 'PAR') -> province, for every location of the map: an exact dict
-    (interpreted, a subscript specialised for dicts; compiled, a native look-up where a reader
-    types it `dict`: a subclass's look-up is a generic call either way)."""
+    (interpreted, a subscript specialised for dicts; compiled, a native look-up: a subclass's
+    look-up is a generic call either way)."""
     seas: frozenset[str]
-    army_near: Mapping[str, frozenset[str]]
-    """Province -> the provinces an army there can move to."""
+    army_near: dict[str, frozenset[str]]
+    """Province -> the provinces an army there can move to, for every province (none: an
+    empty set), so a reader subscripts it, with no call of `get`."""
     fleet_near: dict[str, frozenset[str]]
     """Location -> the provinces a fleet there can move to (for convoy routes and retreats)."""
     coasts: dict[str, tuple[str, ...]]
@@ -373,7 +374,9 @@ def _derive_facts(game_map: Map) -> MapFacts:
         water=water,
         province=provinces,
         seas=game_map.convoy_areas,
-        army_near=game_map.army_adjacency,
+        army_near={
+            code: game_map.army_adjacency.get(code, _NO_PLACES) for code in game_map.provinces
+        },
         fleet_near=fleet_near,
         coasts={
             code: game_map.locations_of(code)

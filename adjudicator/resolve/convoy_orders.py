@@ -15,7 +15,6 @@ from adjudicator.orders.model import Convoy, Move
 from adjudicator.resolve.columns import (
     _ARMY,
     _FLEET,
-    _NOWHERE,
     BY_CONVOY,
     FALLBACK,
     HOLD,
@@ -44,13 +43,17 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
     narrowed = choices.stated_route or choices.own_fleets_first
     left_out: dict[tuple[int, int], str] = {}
     """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
-    route = t.route
+    route, provinces, dest, army_near = t.route, t.province, t.dest, t.facts.army_near
     for i in armies:
         fleets = candidates.get(i, _NO_FLEETS)
         if fleets:
             pool = _pool(game_map, choices, t, i, fleets, left_out) if narrowed else fleets
             _carriers(game_map, t, i, pool)
-        mode = _mode(t, choices.adjacent_convoy, i, fleets)
+        # (an army with no land route goes by convoy, whatever the rules: `_mode` not asked)
+        if dest[i] not in army_near[provinces[i]]:
+            mode = BY_CONVOY
+        else:
+            mode = _mode(t, choices.adjacent_convoy, i, fleets)
         if mode != LAND:
             route[i] = mode
             if mode == BY_CONVOY:
@@ -148,17 +151,14 @@ def _convoy_void(t: OrderTable, own: int, order: Convoy) -> str:
 
 
 def _mode(t: OrderTable, adjacent: str, i: int, candidates: list[int]) -> int:
-    """DATC 4.A.3: does army `i`'s move use a convoy, and may it fall back to the land route?
-    (`adjacent`: the rule option `adjacent_convoy`.)"""
+    """DATC 4.A.3: does army `i`'s move to a place it could reach over land use a convoy, and
+    may it fall back to the land route? (`adjacent`: the rule option `adjacent_convoy`; an
+    army with no land route goes by convoy, as `find_routes` settles with no call.)"""
     unit, move = t.units[i], t.orders[i]
     assert type(move) is Move
     if unit.type is not _ARMY:
         return LAND
     source, target = t.province[i], t.dest[i]
-    army_near: dict[str, frozenset[str]] = t.facts.army_near  # type: ignore[assignment]
-    # (a dict, as `Map` makes it: compiled, its `get` is called natively)
-    if target not in army_near.get(source, _NOWHERE):
-        return BY_CONVOY
     has_route = i in t.convoy_fleets
     if adjacent == "1971":
         other = t.unit_at(target)
@@ -257,7 +257,7 @@ def _assign(
 ) -> None:
     """The fleets that carry each army; the others' convoys are void, with the reason."""
     route, units, dest, void, provinces = t.route, t.units, t.dest, t.void, t.province
-    convoyed = t.convoyed
+    convoyed, moves_into = t.convoyed, t.moves_into
     seas = []
     for i, fleets in candidates.items():
         mode = route[i]
@@ -265,8 +265,12 @@ def _assign(
         for c in fleets:
             if c in used:
                 convoyed[c] = i
-                seas.append(provinces[c])
-                t.in_use(c)
+                sea = provinces[c]
+                seas.append(sea)
+                if sea in moves_into:  # (`OrderTable.in_use`, with the columns at hand)
+                    t.opposed.append(c)
+                else:
+                    t.unopposed[c] = True
             elif mode == LAND:
                 void[c] = f"void: {units[i]} - {dest[i]} does not go by convoy"
             elif (c, i) in left_out:

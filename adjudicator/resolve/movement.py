@@ -276,7 +276,7 @@ class _Outcome:
         else:
             near, at = self.map.fleet_adjacency, unit.location
         options = near.get(at, _NOTHING)
-        province: dict[str, str] = t.facts.province  # type: ignore[assignment]
+        province = t.facts.province
         found = []
         for loc in options:  # (a loop: README, Hot code: cells)
             p = province[loc]

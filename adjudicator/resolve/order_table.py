@@ -29,7 +29,6 @@ from adjudicator.orders.model import (
 )
 from adjudicator.resolve.columns import (
     _ARMY,
-    _NOWHERE,
     BY_CONVOY,
     CONVOY,
     FALLBACK,
@@ -108,9 +107,8 @@ def _read_orders(t: OrderTable) -> list[int]:
     orders, provinces = t.orders, t.province
     kind, moves, supports, convoys = t.kind, t.moves, t.supports, t.convoys
     facts = t.facts
-    army_near: dict[str, frozenset[str]] = facts.army_near  # type: ignore[assignment]
-    # (a dict, as `Map` makes it: compiled, its `get` is called natively)
-    prov, dest, target, moves_into = facts.province, t.dest, t.target, t.moves_into
+    army_near, prov = facts.army_near, facts.province
+    dest, target, moves_into = t.dest, t.target, t.moves_into
     army = _ARMY
     unopposed, opposed = t.unopposed, t.opposed
     maybe_convoyed = []
@@ -133,8 +131,9 @@ def _read_orders(t: OrderTable) -> list[int]:
             else:
                 moves_into[where] = [i]
                 unopposed[i] = True  # (so far)
+            # (`army_near` has every province: a subscript, no call of `get`)
             if order.unit.type is army and (
-                order.via_convoy or where not in army_near.get(provinces[i], _NOWHERE)
+                order.via_convoy or where not in army_near[provinces[i]]
             ):
                 maybe_convoyed.append(i)
             continue
@@ -153,9 +152,10 @@ def _read_orders(t: OrderTable) -> list[int]:
 def _find_occupants(t: OrderTable) -> None:
     """Who stands in each province moved into, the head-to-head pairs, and the moves opposed by
     a unit standing in their province: one pass over the units, each asking whether anyone
-    moves into its province (cheaper than a dict from province to unit number: the table has
-    none)."""
-    provinces, moves_into, kind, dest = t.province, t.moves_into, t.kind, t.dest
+    moves into its province (cheaper than a dict from province to unit number, which the table
+    does not have, or a search of the sorted provinces for each move: comparing strings by
+    order costs more than a look-up by hash)."""
+    provinces, moves_into, dest = t.province, t.moves_into, t.dest
     occupant, facing, unopposed, opposed = t.occupant, t.facing, t.unopposed, t.opposed
     for o, here in enumerate(provinces):
         if here in moves_into:
@@ -164,7 +164,7 @@ def _find_occupants(t: OrderTable) -> None:
                 if unopposed[i]:  # alone, into a province someone stands in
                     unopposed[i] = False
                     opposed.append(i)
-                if o < i and kind[o] == MOVE and dest[o] == provinces[i]:
+                if o < i and dest[o] == provinces[i]:  # (a unit not moving has no `dest`)
                     facing[i] = o
                     facing[o] = i
 

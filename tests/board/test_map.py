@@ -119,6 +119,22 @@ def test_the_province_of_every_place_is_a_plain_look_up(variant: str) -> None:
     assert all(c is own[c] for info in game_map.powers.values() for c in info.home_centers)
 
 
+@pytest.mark.parametrize("variant", sorted(path.stem for path in data_dir("maps").glob("*.toml")))
+def test_army_near_holds_every_province(variant: str) -> None:
+    """facts.army_near is an exact dict with every province (the order table subscripts it
+    for any unit's province, with no `get`): an army's reach where the map gives one, else
+    nothing."""
+    game_map = load_map(variant)
+    near = game_map.facts.army_near
+    assert type(near) is dict
+    assert near.keys() == game_map.provinces.keys()
+    for code in game_map.provinces:
+        assert near[code] == game_map.army_adjacency.get(code, frozenset())
+    sea = next((c for c, prov in game_map.provinces.items() if prov.is_sea), None)
+    if sea is not None:
+        assert not near[sea]
+
+
 def test_island_map_facts(island: Any) -> None:
     assert island.name == "island"
     assert island.victory_centers == 5
