@@ -36,7 +36,7 @@ from adjudicator.resolve.culprits import (
     no_convoy,
     void,
 )
-from adjudicator.resolve.decisions import Decisions
+from adjudicator.resolve.decisions import Bounce, Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
     CONVOY,
@@ -332,15 +332,32 @@ class _Outcome:
     def _move(self, i: int) -> Resolution:
         """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
         again when the decision was settled on guesses or by the backup rule), and the other
-        moves into its target as strong as it. The usual one, held off by one unit alone, is
-        that unit's explanation (`culprit`)."""
+        moves into its target as strong as it. The usual ones, held off by the one unit it met
+        or prevented by the one other move there, are that unit's explanation (`culprit`)."""
+        t, d = self.t, self.d
+        known = d.bounced.get(i)
+        if known is not None and known[0]:  # (it had strength: a path, no unit of its own)
+            held = known[1]
+            movers = t.moves_into[t.dest[i]]
+            if held != NONE:
+                if len(movers) == 1:  # the usual: held off by the one unit it met
+                    if t.kind[held] == MOVE:
+                        return culprit(t.units[held], t.target[held]).bounced_by_move
+                    return culprit(t.units[held], "").bounced_by_unit
+            elif len(movers) == 2:  # prevented, by the one other move there
+                held = movers[1] if movers[0] == i else movers[0]
+                return culprit(t.units[held], t.target[held]).bounced_by_move
+        return self._bounce(i, known)
+
+    def _bounce(self, i: int, known: Bounce | None) -> Resolution:
+        """`_move` of the others: a move with no convoy, into a unit of its own power, held off
+        by several units, or settled on guesses (`known`: None)."""
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
             unconvoyed = self._unconvoyed(i)
             if unconvoyed is not None:
                 return unconvoyed
         occupant = t.occupant[i]
-        known = d.bounced.get(i)
         strength = d.attack(i) if known is None else known[0]
         # With a path, attack strength 0 means the unit in the way is of the same power.
         own = strength == 0 and occupant != NONE
@@ -351,12 +368,7 @@ class _Outcome:
         else:
             held = known[1]
         movers = t.moves_into[t.dest[i]]
-        others = None
-        if len(movers) == 2 and held == NONE and known is not None and not own:
-            # Its decision found it prevented, and one other move goes there: by that one.
-            held = movers[1] if movers[0] == i else movers[0]
-        elif len(movers) > 1:
-            others = self._as_strong(i, movers, strength, held)
+        others = self._as_strong(i, movers, strength, held) if len(movers) > 1 else None
         if own:  # (no unit held it: `held` is NONE)
             return self._own_unit(occupant, others or [])
         if others:
