@@ -176,21 +176,30 @@ class Decisions:
         mark = len(deps)
         result[i] = False
         state[i] = GUESSING
-        is_move = self.kind[i] == MOVE
-        if is_move:
+        if self.kind[i] == MOVE:
             bounce = self._move_fails(i)
-            first = bounce is None
-        else:
-            bounce = None
-            first = self._adjudicate(i)
-        if len(deps) == mark:
-            # Independent of any guess: final. (The backup rule may have settled it already.)
+            if len(deps) == mark:
+                # Independent of any guess: final. (The backup rule may have settled it already;
+                # else its result is still the guess, failing.)
+                if state[i] != RESOLVED:
+                    state[i] = RESOLVED
+                    if bounce is None:
+                        result[i] = True
+                        return True
+                    self.bounced[i] = bounce
+                return result[i]
+            return self._guessed(i, mark, bounce is None)
+        first = self._adjudicate(i)
+        if len(deps) == mark:  # (as a move's)
             if state[i] != RESOLVED:
                 result[i] = first
                 state[i] = RESOLVED
-                if bounce is not None:
-                    self.bounced[i] = bounce
             return result[i]
+        return self._guessed(i, mark, first)
+
+    def _guessed(self, i: int, mark: int, first: bool) -> bool:
+        """`_decide` of a decision that asked a guess (`first`: its answer, guessed failing)."""
+        state, result, deps = self.state, self.result, self._deps
         if deps[mark] != i:
             # Depends on a guess made further up: stay a guess, let that order sort it out.
             deps.append(i)
@@ -200,7 +209,7 @@ class Decisions:
         self._forget(mark)
         result[i] = True
         state[i] = GUESSING
-        second = self._move_fails(i) is None if is_move else self._adjudicate(i)
+        second = self._move_fails(i) is None if self.kind[i] == MOVE else self._adjudicate(i)
         if first == second:
             self._forget(mark)
             result[i] = first
