@@ -153,30 +153,17 @@ class _Outcome:
         self.t = table
         self.d = decisions
         self.rules = rules
-        result, kind, occupant, moves = decisions.result, table.kind, table.occupant, table.moves
         self._prevent: dict[int, float] = {}
         """Prevent strengths asked while explaining (a move bounced by others asks each)."""
-        # A move that succeeded went (a stranded one, which holds, is never judged a success).
-        went: list[int] = []
-        stayed: list[int] = []
-        dislodger: dict[int, int] = {}
-        for m in moves:  # (one pass, a loop: README, Hot code: cells)
-            if result[m]:
-                went.append(m)
-                o = occupant[m]
-                if o != NONE and not (result[o] and kind[o] == MOVE):
-                    dislodger[o] = m
-            else:
-                stayed.append(m)
-        self.went = went
-        self.stayed = stayed
+        self.stayed: list[int] = []
         """The moves that failed, stranded ones included (in unit order)."""
-        self.dislodger = dislodger
+        self.dislodger: dict[int, int] = {}
         """Dislodged unit -> the move that dislodged it."""
+        self.units = self._units(decisions.result)
+        """Province -> unit after the moves (`_units`)."""
 
     def build(self) -> Resolved:
-        t, dislodger, stayed = self.t, self.dislodger, self.stayed
-        units = self._units()
+        t, dislodger, stayed, units = self.t, self.dislodger, self.stayed, self.units
         found = self._contested(units) if stayed else None
         contested = frozenset(found) if found else _NOTHING
         dislodged = {}
@@ -219,16 +206,25 @@ class _Outcome:
                     found.append(p)
         return found
 
-    def _units(self) -> dict[str, Unit]:
+    def _units(self, result: list[bool]) -> dict[str, Unit]:
         """Province -> unit after the moves, in unit order (a moved unit where it went, the
-        dislodged left out): the table's columns, changed where a unit moved."""
+        dislodged left out): the table's columns, changed where a unit moved. In the same pass
+        over the moves, the failed ones are listed (`stayed`) and the dislodged units found."""
         t = self.t
         provinces, units = t.province[:], t.units[:]
-        facts, dest, target = t.facts, t.dest, t.target
+        kind, occupant, dest, target = t.kind, t.occupant, t.dest, t.target
+        facts = t.facts
         coasts: dict[str, tuple[str, ...]] = facts.coasts  # (native)
         armies, fleets = facts.armies, facts.fleets
-        for m in self.went:  # (the shared units: by power, then location)
-            unit = units[m]
+        stayed, dislodger = self.stayed, self.dislodger
+        for m in t.moves:  # (one pass, a loop: README, Hot code: cells)
+            if not result[m]:  # (a stranded move, which holds, is never judged a success)
+                stayed.append(m)
+                continue
+            o = occupant[m]
+            if o != NONE and not (result[o] and kind[o] == MOVE):
+                dislodger[o] = m
+            unit = units[m]  # (the shared units: by power, then location)
             provinces[m] = where = dest[m]
             if unit.type is _ARMY:
                 units[m] = armies[unit.power][where]
