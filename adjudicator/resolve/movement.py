@@ -163,8 +163,12 @@ class _Outcome:
         """Province -> unit after the moves (`_units`)."""
 
     def build(self) -> Resolved:
-        t, dislodger, stayed, units = self.t, self.dislodger, self.stayed, self.units
-        found = self._contested(units) if stayed else None
+        t, dislodger, units = self.t, self.dislodger, self.units
+        # Success, the common case, is left out; the others are explained, once each: failed
+        # moves (stranded ones included), failed supports, convoys, dislodged units.
+        # (the methods called on self, not bound to locals: compiled, a native call each)
+        why: dict[int, Resolution] = {}
+        found = self._failed(why) if self.stayed else None
         contested = frozenset(found) if found else _NOTHING
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
@@ -173,15 +177,7 @@ class _Outcome:
                 dislodged[province[i]] = Dislodged(
                     t.units[i], self._retreats(i, dislodger[i], units, contested)
                 )
-        # Success, the common case, is left out; the others are explained, once each: failed
-        # moves (stranded ones included), failed supports, convoys, dislodged units.
-        # (the methods called on self, not bound to locals: compiled, a native call each)
-        result, kind = self.d.result, t.kind
-        why: dict[int, Resolution] = {}
-        for i in stayed:
-            why[i] = (
-                self._move(i) if kind[i] == MOVE and i not in dislodger else self._resolution(i)
-            )
+        result = self.d.result
         for i in t.supports:
             if not result[i]:
                 why[i] = self._resolution(i)
@@ -194,16 +190,21 @@ class _Outcome:
                 why[i] = self._resolution(i)
         return Resolved(why, units, dislodged, contested)
 
-    def _contested(self, units: dict[str, Unit]) -> list[str]:
-        """Provinces left empty by a standoff: the targets of failed moves, empty after the
-        moves, where some move had strength (`_contests`)."""
-        kind, dest = self.t.kind, self.t.dest
+    def _failed(self, why: dict[int, Resolution]) -> list[str]:
+        """Explain each failed move (in `why`), stranded ones included, and find the provinces
+        left empty by a standoff: the targets of failed moves, empty after the moves, where
+        some move had strength (`_contests`). One pass: a loop (README, Hot code: cells)."""
+        t, units, dislodger = self.t, self.units, self.dislodger
+        kind, dest = t.kind, t.dest
         found = []
-        for m in self.stayed:  # (a loop: README, Hot code: cells)
+        for m in self.stayed:
             if kind[m] == MOVE:
                 p = dest[m]
                 if p not in units and self._contests(m):
                     found.append(p)
+                why[m] = self._move(m) if m not in dislodger else self._resolution(m)
+            else:
+                why[m] = self._resolution(m)
         return found
 
     def _units(self, result: list[bool]) -> dict[str, Unit]:
