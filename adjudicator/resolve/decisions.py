@@ -124,7 +124,8 @@ class Decisions:
             if what == MOVE and route[i] == LAND and not backers[i]:
                 o = occupant[i]
                 if o == NONE:  # the first other move there is asked first
-                    movers = moves_into[dest[i]]
+                    movers = moves_into[dest[i]]  # (two at least: opposed, not by convoy alone;
+                    # tests/resolve/test_movement_invariants.py checks the table's fact)
                     k = movers[1] if movers[0] == i else movers[0]
                     if route[k] != BY_CONVOY and not backers[k]:
                         bounced[i] = 1, NONE

@@ -26,7 +26,7 @@ from adjudicator.orders.model import (
 from adjudicator.resolve.columns import by_halves
 from adjudicator.resolve.decisions import UNRESOLVED, Decisions
 from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
-from adjudicator.resolve.order_table import MOVE, NONE, build_table
+from adjudicator.resolve.order_table import BY_CONVOY, MOVE, NONE, build_table
 
 MAP = load_map("standard")
 POWERS = sorted(MAP.powers)
@@ -261,6 +261,20 @@ def test_unit_at_finds_the_unit_of_every_province_and_none_elsewhere(scenario: S
     for province in ("", *sorted(MAP.provinces), "~"):
         assert table.unit_at(province) == table.index.get(province, NONE)
         assert by_halves(table.province, province) == bisect_left(table.province, province)
+
+
+@SETTINGS
+@given(scenarios())
+def test_an_opposed_move_into_an_empty_province_meets_another_move(scenario: Scenario) -> None:
+    """The table marks a lone move into an empty province unopposed unless it goes by convoy
+    alone (`OrderTable.unopposed`): an opposed move not by convoy alone into an empty province
+    has another move into its target, which `Decisions._open` asks about (the one other than
+    itself among the first two, with no length checked)."""
+    keyed = {o.unit.province: o for o in scenario.orders}
+    table = build_table(MAP, scenario.position, keyed, scenario.rules)
+    for i in table.opposed:
+        if table.kind[i] == MOVE and table.occupant[i] == NONE and table.route[i] != BY_CONVOY:
+            assert len(table.moves_into[table.dest[i]]) >= 2
 
 
 @SETTINGS
