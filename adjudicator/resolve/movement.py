@@ -178,11 +178,11 @@ class _Outcome:
                     t.units[i], self._retreats(i, dislodger[i], units, contested)
                 )
         result = self.d.result
-        for i in t.supports:
+        for i in t.supports:  # (`_resolution` asked only for a dislodged one)
             if not result[i]:
-                why[i] = self._resolution(i)
+                why[i] = self._support(i) if i not in dislodger else self._resolution(i)
         for i in t.convoys:
-            explained = self._resolution(i)
+            explained = self._convoy(i) if i not in dislodger else self._resolution(i)
             if explained is not SUCCESS:
                 why[i] = explained
         for i in dislodger:
