@@ -159,6 +159,19 @@ def interpret_orders(
     Returns the orders (illegal ones kept, with their reason) and the error entries, each in
     the order written.
     """
+    entries, errors, _ = interpret_orders_by_unit(game_map, position, orders, rules)
+    return entries, errors
+
+
+def interpret_orders_by_unit(
+    game_map: Map,
+    position: Position,
+    orders: Mapping[str, Sequence[str]],
+    rules: Rules = DEFAULT_RULES,
+) -> tuple[list[OrderEntry], list[OrderError], dict[str | None, OrderEntry] | None]:
+    """`interpret_orders`, and the entries by their units' provinces when a movement phase's
+    orders are one a unit with no error (the usual case): the dict that shows it, which the
+    engine's movement step takes as it is (None otherwise)."""
     board = board_of(game_map, position)
     kind = position.phase.kind
     powers = game_map.powers
@@ -185,9 +198,12 @@ def interpret_orders(
     if len(entries) == len(results):  # no errors: the usual case
         # one order a unit, the usual case too: in a movement phase an order's key is where
         # its unit stands (`order_key`), its province (one unit a province, as met)
-        keys = {e.province for e in entries} if kind is _MOVEMENT else _keys(entries)
-        if len(keys) == len(entries):
-            return entries, []
+        if kind is _MOVEMENT:
+            by_unit = {e.province: e for e in entries}
+            if len(by_unit) == len(entries):
+                return entries, [], by_unit
+        elif len(_keys(entries)) == len(entries):
+            return entries, [], None
     candidates = [Candidate(i, r) for i, r in enumerate(results) if isinstance(r, OrderEntry)]
     kept, errors = settle(candidates, rules, kind)
     entries = [kept[i] for i in sorted(kept)]
@@ -195,7 +211,7 @@ def interpret_orders(
         [(i, r) for i, r in enumerate(results) if isinstance(r, OrderError)] + list(errors.items()),
         key=lambda pair: pair[0],
     )
-    return entries, [e for _, e in all_errors]
+    return entries, [e for _, e in all_errors], None
 
 
 def _keys(entries: list[OrderEntry]) -> set[object]:

@@ -17,7 +17,7 @@ from adjudicator.board.map import Map, load_map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Phase, PhaseKind, Unit
-from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.interpret import interpret_orders_by_unit
 from adjudicator.orders.model import (
     Disband,
     Hold,
@@ -91,14 +91,17 @@ def adjudicate(
 
     CalendarError when the phase after this one would be past the calendar's last year."""
     game_map = load_map(position.variant).during(position.phase)
-    entries, errors = interpret_orders(game_map, position, orders, rules)
+    entries, errors, by_unit = interpret_orders_by_unit(game_map, position, orders, rules)
     out = disorder(game_map, position, entries, errors, rules)
     if out.ignored:
         entries = ignore_orders(entries, out)
+        by_unit = None
     kind = position.phase.kind
     dislodged: Mapping[str, Dislodged] = {}
     if kind is _MOVEMENT:
-        results, units, dislodged = _movement(game_map, position, entries, rules, out, errors)
+        results, units, dislodged = _movement(
+            game_map, position, entries, rules, out, errors, by_unit
+        )
     elif kind is _RETREAT:
         results, units = _retreats(game_map, position, entries, rules)
     else:
@@ -250,13 +253,15 @@ def _movement(
     rules: Rules,
     out: Disorder = NOBODY,
     errors: Sequence[OrderError] = (),
+    by_unit: dict[str | None, OrderEntry] | None = None,
 ) -> tuple[list[OrderResult], Mapping[str, Unit], Mapping[str, Dislodged]]:
     """The result lines, the units after the moves and the dislodged units (`out`, `errors`:
-    who is in disorder, the orders that could not be read)."""
+    who is in disorder, the orders that could not be read; `by_unit`: the entries by
+    province when the reader made that dict, `interpret_orders_by_unit`)."""
     board = position.units
-    # by province, a later entry for a unit replacing an earlier one (in C: no Python step
-    # a unit); an entry for no unit has no line
-    given = {entry.province: entry for entry in entries}
+    # by province, a later entry for a unit replacing an earlier one; an entry for no unit
+    # has no line
+    given = {entry.province: entry for entry in entries} if by_unit is None else by_unit
     provinces = sorted(board)
     # (one itemgetter looks every unit, and every unit's entry, up in C: fewer steps than map
     # over a bound method; of one key it gives the value alone, not in a tuple)

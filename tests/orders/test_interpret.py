@@ -15,7 +15,7 @@ from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Phase, Unit, UnitType
 from adjudicator.orders.caret import render_caret
-from adjudicator.orders.interpret import interpret_orders
+from adjudicator.orders.interpret import interpret_orders, interpret_orders_by_unit
 from adjudicator.orders.model import Move, UnitRef
 
 START = position(
@@ -50,6 +50,22 @@ def test_a_power_s_orders_may_come_in_any_iterable(wrap: Callable[[list[str]], A
     expected = read(START, {"FRANCE": texts})
     assert read(START, {"FRANCE": wrap(texts)}) == expected
     assert [str(e.order) for e in expected[0]] == ["A PAR - BUR", "A MAR H", "F BRE - MAO"]
+
+
+def test_the_entries_by_unit_come_with_one_order_a_unit_and_no_error() -> None:
+    """The engine's movement step takes the reader's dict of entries by province as it is:
+    given only when it holds every entry (one order a unit, no error entry)."""
+    game_map = load_map("standard")
+    orders = {"FRANCE": ["A Par - Bur", "A Mar H"], "ENGLAND": ["F Lon - Nth"]}
+    entries, errors, by_unit = interpret_orders_by_unit(game_map, START, orders)
+    assert (entries, errors) == interpret_orders(game_map, START, orders)
+    assert by_unit == {"PAR": entries[0], "MAR": entries[1], "LON": entries[2]}
+    twice = {"FRANCE": ["A Par - Bur", "A Par H"]}
+    assert interpret_orders_by_unit(game_map, START, twice)[2] is None
+    with_error = {"FRANCE": ["A Par - Bur", "A Xyz H"]}
+    assert interpret_orders_by_unit(game_map, START, with_error)[2] is None
+    adjustments = position("W1901A", units={"FRANCE": ["A PAR"]})
+    assert interpret_orders_by_unit(game_map, adjustments, {"FRANCE": ["A Par D"]})[2] is None
 
 
 def test_several_lines_and_orders_per_line() -> None:
