@@ -96,7 +96,9 @@ def _next_document(
             if power in owned:
                 names = owned[power]
                 if names:
-                    centers[power] = sorted(names)
+                    names = [*names]  # (sorted() looks its list's sort method up by name)
+                    names.sort()
+                    centers[power] = names
     doc: dict[str, Any] = {
         "variant": position.variant,
         "rules": _rules_spec(rules),

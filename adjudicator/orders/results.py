@@ -95,13 +95,13 @@ class OrderEntry:
             text = str(order)
             if input is not None and text == input:  # already canonical (most are): one string
                 text = input
-            if isinstance(order, Waive):
+            if type(order) is Waive:  # (final classes: no isinstance, a generic call)
                 province, unit = None, ""
             else:
                 ordered = order.unit
                 location = ordered.location
                 unit = UNIT_TEXTS[ordered.type].get(location) or unit_text(ordered.type, location)
-                province = None if isinstance(order, Build) else province_of(location)
+                province = None if type(order) is Build else province_of(location)
             line = _new(_LINE, (power, unit, input, text, "succeeds", (), None, ()))
         if not _COMPILED:  # pure Python: its fields set as an object of `_OPEN`'s
             SET_CLASS(self, _OPEN)
@@ -232,7 +232,12 @@ def result_documents(results: Iterable[OrderResult]) -> list[dict[str, Any]]:
     keeps the template's table, where a dict literal inserts each key anew (copying a template
     for every line, all seven values set, cost more); any other line is a dict literal."""
     entries = []
-    for power, unit, given, order, result, tags, reason, culprits in results:
+    for line in results:
+        # (interpreted, a named tuple is unpacked by iterating it, and a plain copy of it, made
+        # in C, natively; compiled, the line's own items are read)
+        power, unit, given, order, result, tags, reason, culprits = (
+            line if _COMPILED else () + line  # noqa: RUF005 (`(*line,)` iterates it)
+        )
         if reason is None and result == "succeeds" and not culprits:
             entry = _SUCCEEDS.copy()
             entry["power"] = power
