@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Final
 
+from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
 from adjudicator.board.seas import Seas, seas_of
@@ -61,7 +62,8 @@ class Board:
         self._mask: int | None = None
         self._reach: dict[str, int] = {}
         self.searches: dict[tuple[str, str, int], dict[int, int]] = {}
-        """`Seas.is_needed`'s searches on this board."""
+        """The searches for the fleets a convoy needs (`Seas.needed_to`) made on this board, by
+        the army's province, the target and the fleets (`_needed_problem`)."""
 
     @property
     def sea_fleets(self) -> frozenset[str]:
@@ -78,50 +80,39 @@ class Board:
         """`sea_fleets` as bits of `seas` (the board's map's)."""
         mask = self._mask
         if mask is None:
-            mask = self._mask = _fleet_bits(self.units, seas)
+            mask = self._mask = _fleet_bits(self.units, self._seas, seas)
         return mask
 
-    def fleets_in(self, seas: Seas, areas: int) -> int:
-        """The convoy areas of `areas` a fleet stands in: a few looked up (the seas next to
-        both ends of a convoy) rather than all found (`fleet_mask`), unless they are."""
-        mask = self._mask
-        if mask is not None:
-            return mask & areas
-        units, names, found = self.units, seas.areas, 0
-        while areas:
-            low = areas & -areas
-            areas ^= low
-            unit = units.get(names[low.bit_length() - 1])
-            if unit is not None and unit.type is _FLEET:
-                found |= low
-        return found
-
-    def route(self, seas: Seas, source: str, target: str, helper: str | None) -> bool:
-        """Is there a chain of the fleets at sea (`helper`'s excepted) from `source` to
-        `target`? A fleet next to both ends is one alone: looked for first, among a few seas.
-        Else the fleets a convoy from `source` gets to, found once a board."""
-        other = ~seas.area_bit.get(helper, 0) if helper else -1  # every bit but the helper's
-        if self.fleets_in(seas, seas.alone(other, source, target)):
-            return True
+    def reached(self, seas: Seas, source: str, helper: str | None) -> int:
+        """The fleets at sea a convoy from `source` gets to (`helper`'s excepted: it supports
+        the move), found once a board when there is no helper."""
         if helper is None:
             reached = self._reach.get(source)
             if reached is None:
                 reached = self._reach[source] = seas.reach(source, self.fleet_mask(seas))
-        else:
-            reached = seas.reach(source, self.fleet_mask(seas) & other)
-        return bool(reached & seas.water.get(target, 0))
+            return reached
+        return seas.reach(source, self.fleet_mask(seas) & ~seas.area_bit.get(helper, 0))
 
 
-def _fleet_bits(units: dict[str, Unit], seas: Seas) -> int:
+def _fleet_bits(units: dict[str, Unit], areas: frozenset[str], seas: Seas) -> int:
     """`Board.fleet_mask`: the convoy areas (19 on the standard map) looked up among the
     units, each area's bit made as it goes (compiled: native dict and int operations, where a
-    set's intersection and the bits' mapping are generic calls)."""
-    found, bit = 0, 1
-    for area in seas.areas:
-        unit = units.get(area)
-        if unit is not None and unit.type is _FLEET:
-            found |= bit
-        bit <<= 1
+    set's intersection and the bits' mapping are generic calls). Interpreted, the areas a unit
+    stands in (`areas`: the same convoy areas, as a set) are found by a set's intersection in
+    C, and only they looked at (a third of them or so)."""
+    found = 0
+    if _COMPILED:
+        bit = 1
+        for area in seas.areas:
+            unit = units.get(area)
+            if unit is not None and unit.type is _FLEET:
+                found |= bit
+            bit <<= 1
+        return found
+    area_bit = seas.area_bit
+    for area in areas.intersection(units):
+        if units[area].type is _FLEET:
+            found |= area_bit[area]
     return found
 
 
@@ -145,8 +136,9 @@ def _can_reach(game_map: Map, unit: model.UnitRef) -> frozenset[str]:
 class _Ground:
     """What the legality of a first read asks of a map, derived once: lookups where the
     checks would otherwise call a property or a function a few times an order (the coastal
-    provinces, `Province.is_coastal`; each location's province, `MapFacts.province`) and the
-    seas' bit tables (`seas_of`)."""
+    and sea provinces, `Province.is_coastal` and `is_sea`; each location's province,
+    `MapFacts.province`; where a unit can move, `reach`) and the seas' bit tables
+    (`seas_of`)."""
 
     __slots__ = (
         "army_reach",
@@ -156,7 +148,9 @@ class _Ground:
         "map",
         "province",
         "provinces",
+        "sea",
         "seas",
+        "split",
         "weak_links",
     )
 
@@ -164,6 +158,9 @@ class _Ground:
         self.map = game_map
         self.provinces = game_map.provinces
         self.coastal = frozenset(c for c, prov in self.provinces.items() if prov.is_coastal)
+        self.sea = frozenset(c for c, prov in self.provinces.items() if prov.is_sea)
+        self.split = frozenset(c for c in self.provinces if len(game_map.locations_of(c)) > 1)
+        """The provinces of several places a unit may stand in (coasts: `Map.locations_of`)."""
         self.convoy_areas = game_map.convoy_areas
         self.province = game_map.facts.province
         self.seas = seas_of(game_map)
@@ -188,6 +185,10 @@ def _ground(game_map: Map) -> _Ground:
         return _GROUND[game_map]
     except KeyError:
         return _GROUND.setdefault(game_map, _Ground(game_map))
+
+
+_COMPILED: Final = compiled(board_of)
+"""Is this the compiled build (`frozen.compiled`)?"""
 
 
 class Depends(Enum):
@@ -218,13 +219,14 @@ def _move_problem(
         return reason("impassable", name=dest.name)
     if unit.type is _FLEET:
         return _fleet_move_problem(ground, unit, target, province, via, helper)
-    if dest.is_sea:
+    if province in ground.sea:
         return reason("army_to_sea", name=dest.name)
     coastal = ground.coastal
     by_sea = source in coastal and province in coastal
     if via and not by_sea:
         return reason("via_inland")
-    if not via and ground.map.can_move(unit.type, unit.location, province):
+    # (`Map.can_move` for an army: its province's neighbours, `_Ground.reach` looked up)
+    if not via and province in (ground.army_reach.get(unit.location) or ground.reach(unit)):
         return None
     if not by_sea:
         return reason("unreachable", unit=unit, target=province)
@@ -245,15 +247,19 @@ def _fleet_move_problem(
     can reach."""
     if via:
         return reason("armies_convoyed")
-    if province not in ground.reach(unit):
+    location = unit.location
+    if province not in (ground.fleet_reach.get(location) or ground.reach(unit)):
         return reason("unreachable", unit=unit, target=target)
     game_map = ground.map
-    options = game_map.fleet_targets(unit.location, province)
-    if helper is None and target == province and len(options) > 1:
-        return reason("coast_needed", unit=unit, options=" and ".join(options))
-    named = helper is None or target != province
-    exact = named and unit.location in game_map.fleet_adjacency
-    if exact and not game_map.can_move(unit.type, unit.location, target):
+    if helper is None and target == province and province in ground.split:
+        options = game_map.fleet_targets(location, province)  # (one place elsewhere)
+        if len(options) > 1:
+            return reason("coast_needed", unit=unit, options=" and ".join(options))
+    if helper is not None and target == province:
+        return None  # (a supported move may leave the coast out)
+    # (`Map.can_move` for a fleet, when it names its coast: one of its neighbours)
+    neighbours = game_map.fleet_adjacency.get(location)
+    if neighbours is not None and target not in neighbours:
         return reason("unreachable", unit=unit, target=target)
     return None
 
@@ -262,12 +268,32 @@ def _route_problem(
     ground: _Ground, board: Board, unit: model.UnitRef, target: str, helper: str | None
 ) -> str | None:
     """The rest of `_move_problem` for an army that can only get there by convoy: a route of
-    the fleets at sea (`helper`'s excepted: it supports the move, 6.D.31)."""
-    province_at = ground.province
-    province = province_at[target]
-    if not board.route(ground.seas, province_at[unit.location], province, helper):
-        return reason("no_route", unit=unit, province=province)
-    return None
+    the fleets at sea (`helper`'s excepted: it supports the move, 6.D.31). A fleet next to
+    both ends is one alone: looked for first, among a few seas (`Seas.alone`, here with no
+    call); else the fleets a convoy from the army's province gets to (`Board.reached`)."""
+    province_at, seas = ground.province, ground.seas
+    water = seas.water
+    source, province = province_at[unit.location], province_at[target]
+    ends = water.get(province, 0)
+    alone = water.get(source, 0) & ends
+    if helper is not None:
+        alone &= ~seas.area_bit.get(helper, 0)
+    if alone:
+        mask = board._mask
+        if mask is not None:
+            if mask & alone:
+                return None
+        else:  # (a few seas looked up, rather than every fleet at sea found)
+            units, areas = board.units, seas.areas
+            while alone:
+                low = alone & -alone
+                alone ^= low
+                found = units.get(areas[low.bit_length() - 1])
+                if found is not None and found.type is _FLEET:
+                    return None
+    if board.reached(seas, source, helper) & ends:
+        return None
+    return reason("no_route", unit=unit, province=province)
 
 
 def _support_problem(
@@ -276,7 +302,10 @@ def _support_problem(
     """Why `supporter`, in province `source`, cannot support into `province`."""
     if province == source:
         return reason("support_own", unit=supporter)
-    if province not in ground.reach(supporter):
+    reach = (ground.fleet_reach if supporter.type is _FLEET else ground.army_reach).get(
+        supporter.location
+    )  # (`_Ground.reach` looked up: the call only for a place it does not keep)
+    if province not in (reach or ground.reach(supporter)):
         return reason("support_unreachable", unit=supporter, province=province)
     if ground.weak_links and ground.map.is_weak(source, province):
         return reason("weak_link", unit=supporter, province=province, source=source)
@@ -306,12 +335,23 @@ def _convoy_problem(ground: _Ground, order: model.Convoy) -> str | Depends | Non
 
 
 def _needed_problem(ground: _Ground, board: Board, order: model.Convoy) -> str | None:
-    """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea?"""
+    """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea of which
+    every fleet is needed (`Seas.is_needed`)? It does not carry the army there alone (else
+    the order's legality is fixed): the board's search (`Board.searches`) answers."""
     fleet, army, target = order.unit, order.army, order.target
     seas, province_at = ground.seas, ground.province
     at, source = province_at[fleet.location], province_at[army.location]
-    fleets = board.fleet_mask(seas) | seas.area_bit.get(at, 0)
-    if not seas.is_needed(fleets, source, target, at, board.searches):
+    mask = board._mask
+    if mask is None:
+        mask = board.fleet_mask(seas)
+    bit = seas.area_bit[at]  # (a convoy area: `_convoy_problem`)
+    fleets = mask | bit
+    key = (source, target, fleets)
+    searches = board.searches
+    found = searches.get(key)
+    if found is None:
+        found = searches[key] = seas.needed_to(fleets, source, target)
+    if bit not in found:
         return reason("not_needed", unit=fleet, source=source, target=target)
     return None
 

@@ -71,6 +71,9 @@ def ref(unit_type: UnitType, location: str) -> model.UnitRef:
 
 _ARMY_REFS: Final[dict[str, model.UnitRef]] = {}
 _FLEET_REFS: Final[dict[str, model.UnitRef]] = {}
+REFS: Final = {_ARMY: _ARMY_REFS, _FLEET: _FLEET_REFS}
+"""Each type's `ref` tables (by location), for a caller that looks a kept one up itself (a
+look-up, where `ref` is a call), and calls `ref` when it finds none."""
 
 
 class Problem(Exception):

@@ -21,7 +21,7 @@ from adjudicator.orders import model
 from adjudicator.orders.legality import ON_BOARD, Board, Depends, board_reason
 from adjudicator.orders.memo import Memo
 from adjudicator.orders.parse import Span
-from adjudicator.orders.reader import owner_problem, ref
+from adjudicator.orders.reader import REFS, owner_problem, ref
 from adjudicator.orders.reading import (
     Planned,
     Reading,
@@ -154,18 +154,24 @@ def _learn(
     unit, found = units
     if unit is None and reading.own is not None:
         return (reading.own, reading.other, _shared(reading.span), *_NONE)
-    own = None if unit is None else ref(unit.type, unit.location)
-    other = None if found is None else ref(found.type, found.location)
+    own = other = None  # (`ref`'s, looked up: the call only for a unit's first)
+    if unit is not None:
+        own = REFS[unit.type].get(unit.location) or ref(unit.type, unit.location)
+    if found is not None:
+        other = REFS[found.type].get(found.location) or ref(found.type, found.location)
     read = order_of(game_map, kind_code, text, reading, own, other)
     if type(read) is Unreadable:
         order: model.Order | Unreadable = read
         reason = None
     else:
         order, reason = read
+    span = reading.span
+    if span is not None:  # (`_shared`'s look-up: the call only for a span's first)
+        span = _SPANS.get(span[0] << 32 | span[1]) or _shared(span)
     return (
         reading.own,
         reading.other,
-        _shared(reading.span),
+        span,
         None if own is None else own.type,
         None if own is None else own.location,
         None if other is None else other.type,
@@ -284,7 +290,10 @@ class Strings:
                     ):
                         results.append(entry)
                         continue
-                again = self._again(power, seat, text, record)
+                if record is unknown:  # (a string not in the memo: met for the first time)
+                    again = self._first(power, seat, text)
+                else:
+                    again = self._again(power, seat, text, record)
                 if again is None:
                     return power, texts, len(results) - start
                 results.append(again)
@@ -327,14 +336,12 @@ class Strings:
     def _again(
         self, power: str, seat: int, text: str, record: _Record
     ) -> OrderEntry | OrderError | None:
-        """`read`'s answer when no entry is kept for `power` and the units met: for a string
-        not in the memo (`unknown`), `_first`'s. Else a string of one order already read,
-        with no entry for this power and these units at once: the units it was learnt for (an
+        """`read`'s answer when no entry is kept for `power` and the units met, for a string
+        of one order already read (`_first` reads one not in the memo), with no entry for
+        this power and these units at once: the units it was learnt for (an
         entry made for equal units of other objects, or one whose legality depends on the
         board, or none yet), or others: not `power`'s (an error), missing (a build or waive
         names none), or other units (then the order for these is learnt)."""
-        if record is self.unknown:
-            return self._first(power, seat, text)
         own, other = record[0], record[1]  # (see `_Known`: each field read where it is used)
         own_location: str | None = record[4]
         other_location: str | None = record[6]

@@ -315,11 +315,14 @@ def _random_boards(count: int) -> list[Position]:
 
 
 def test_a_boards_routes_are_the_search_over_its_fleets_at_sea() -> None:
-    """Board.route (a fleet next to both ends looked for first, among a few seas; else the
-    fleets a convoy gets to, found once a board) answers as route_exists over the board's
-    fleets at sea without the supporting helper's, whether the board has found all its fleets
-    at sea yet or not."""
-    seas = seas_of(MAP)
+    """An army's route by convoy (`_route_problem`: a fleet next to both ends looked for first,
+    among a few seas; else the fleets a convoy gets to, found once a board) is found as
+    route_exists finds one over the board's fleets at sea without the supporting helper's,
+    whether the board has found all its fleets at sea yet or not."""
+    from adjudicator.orders.legality import _ground, _route_problem
+    from adjudicator.orders.model import UnitRef
+
+    seas, ground = seas_of(MAP), _ground(MAP)
     checked = 0
     for pos in _random_boards(12):
         fleets = board_of(MAP, pos).sea_fleets
@@ -332,7 +335,9 @@ def test_a_boards_routes_are_the_search_over_its_fleets_at_sea() -> None:
                     for target in seas.coasts:
                         usable = fleets - {helper} if helper else fleets
                         expected = route_exists(MAP, source, target, usable)
-                        assert board.route(seas, source, target, helper) is expected
+                        army = UnitRef(A, source)
+                        found = _route_problem(ground, board, army, target, helper) is None
+                        assert found is expected
                         checked += expected
     assert checked > 1000
 
