@@ -214,7 +214,7 @@ def _move_problem(
     if dest is None:
         return reason("off_map", target=target)
     if province == source:
-        return reason("move_own", unit=unit)
+        return reason("move_own", unit=unit.text)
     if dest.terrain == "impassable":
         return reason("impassable", name=dest.name)
     if unit.type is _FLEET:
@@ -229,7 +229,7 @@ def _move_problem(
     if not via and province in (ground.army_reach.get(unit.location) or ground.reach(unit)):
         return None
     if not by_sea:
-        return reason("unreachable", unit=unit, target=province)
+        return reason("unreachable", unit=unit.text, target=province)
     return Depends.ON_BOARD
 
 
@@ -249,18 +249,18 @@ def _fleet_move_problem(
         return reason("armies_convoyed")
     location = unit.location
     if province not in (ground.fleet_reach.get(location) or ground.reach(unit)):
-        return reason("unreachable", unit=unit, target=target)
+        return reason("unreachable", unit=unit.text, target=target)
     game_map = ground.map
     if helper is None and target == province and province in ground.split:
         options = game_map.fleet_targets(location, province)  # (one place elsewhere)
         if len(options) > 1:
-            return reason("coast_needed", unit=unit, options=" and ".join(options))
+            return reason("coast_needed", unit=unit.text, options=" and ".join(options))
     if helper is not None and target == province:
         return None  # (a supported move may leave the coast out)
     # (`Map.can_move` for a fleet, when it names its coast: one of its neighbours)
     neighbours = game_map.fleet_adjacency.get(location)
     if neighbours is not None and target not in neighbours:
-        return reason("unreachable", unit=unit, target=target)
+        return reason("unreachable", unit=unit.text, target=target)
     return None
 
 
@@ -293,7 +293,7 @@ def _route_problem(
                     return None
     if board.reached(seas, source, helper) & ends:
         return None
-    return reason("no_route", unit=unit, province=province)
+    return reason("no_route", unit=unit.text, province=province)
 
 
 def _support_problem(
@@ -301,14 +301,14 @@ def _support_problem(
 ) -> str | None:
     """Why `supporter`, in province `source`, cannot support into `province`."""
     if province == source:
-        return reason("support_own", unit=supporter)
+        return reason("support_own", unit=supporter.text)
     reach = (ground.fleet_reach if supporter.type is _FLEET else ground.army_reach).get(
         supporter.location
     )  # (`_Ground.reach` looked up: the call only for a place it does not keep)
     if province not in (reach or ground.reach(supporter)):
-        return reason("support_unreachable", unit=supporter, province=province)
+        return reason("support_unreachable", unit=supporter.text, province=province)
     if ground.weak_links and ground.map.is_weak(source, province):
-        return reason("weak_link", unit=supporter, province=province, source=source)
+        return reason("weak_link", unit=supporter.text, province=province, source=source)
     return None
 
 
@@ -319,12 +319,12 @@ def _convoy_problem(ground: _Ground, order: model.Convoy) -> str | Depends | Non
     province_at = ground.province
     at = province_at[fleet.location]
     if at not in ground.convoy_areas:
-        return reason("not_at_sea", unit=fleet)
+        return reason("not_at_sea", unit=fleet.text)
     if army.type is not _ARMY:
         return reason("armies_convoyed")
     source = province_at[army.location]
     if source == target:
-        return reason("convoy_own", unit=army)
+        return reason("convoy_own", unit=army.text)
     coastal = ground.coastal
     if not (source in coastal and target in coastal):
         return reason("convoy_inland")
@@ -352,7 +352,7 @@ def _needed_problem(ground: _Ground, board: Board, order: model.Convoy) -> str |
     if found is None:
         found = searches[key] = seas.needed_to(fleets, source, target)
     if bit not in found:
-        return reason("not_needed", unit=fleet, source=source, target=target)
+        return reason("not_needed", unit=fleet.text, source=source, target=target)
     return None
 
 
@@ -361,7 +361,7 @@ def retreat_problem(game_map: Map, board: Board, order: model.Retreat) -> str | 
     the retreat phase alike."""
     dislodged = board.dislodged.get(order.unit.province)
     if dislodged is None:
-        return reason("not_dislodged", unit=order.unit)
+        return reason("not_dislodged", unit=order.unit.text)
     allowed = {province_of(r) for r in dislodged.retreats}
     target = order.target
     fits = province_of(target) in allowed and (
@@ -373,11 +373,11 @@ def retreat_problem(game_map: Map, board: Board, order: model.Retreat) -> str | 
     if order.unit.type is UnitType.FLEET and target in allowed:
         coasts = game_map.fleet_targets(order.unit.location, target)
         if len(coasts) > 1:
-            return reason("coast_needed", unit=order.unit, options=" and ".join(coasts))
+            return reason("coast_needed", unit=order.unit.text, options=" and ".join(coasts))
     if not dislodged.retreats:
-        return reason("nowhere", unit=order.unit)
+        return reason("nowhere", unit=order.unit.text)
     options = ", ".join(dislodged.retreats)
-    return reason("retreat_elsewhere", unit=order.unit, target=target, options=options)
+    return reason("retreat_elsewhere", unit=order.unit.text, target=target, options=options)
 
 
 def build_problem(game_map: Map, board: Board, power: str, unit: model.UnitRef) -> str | None:
@@ -404,7 +404,7 @@ def build_problem(game_map: Map, board: Board, power: str, unit: model.UnitRef) 
         coasts = " or ".join(game_map.locations_of(province))
         return reason("build_coast", name=prov.name, options=coasts)
     if not game_map.is_valid_location(unit.type, unit.location):
-        return reason("cannot_stand", unit=unit)
+        return reason("cannot_stand", unit=unit.text)
     return None
 
 

@@ -7,29 +7,42 @@ unit reference carries its type. Parsing the canonical string gives the same ord
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final, final
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final, final
 
-from adjudicator.board.frozen import Recipe, by_fields, compiled, slot_setters
+from adjudicator.board.frozen import Recipe, by_fields, compiled, open_twin, slot_setters
 from adjudicator.board.types import UnitType, province_of
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class UnitRef:
     """A unit as an order names it: type and location (a fleet's coast included)."""
 
     type: UnitType
     location: str
+    text: str = field(init=False, repr=False, compare=False)
+    """Its string ('A PAR'), made with it: the orders' strings and the reasons that name it
+    read it, where a call of `__str__` would make it each time (units are shared: `ref`)."""
+
+    def __init__(self, type: UnitType, location: str) -> None:
+        text = _PREFIX[type] + location  # (one concatenation of two exact strs)
+        if _COMPILED:
+            self.type = type  # type: ignore[misc]
+            self.location = location  # type: ignore[misc]
+            self.text = text  # type: ignore[misc]
+            return
+        set_type, set_location, set_text = _UNIT_REF
+        set_type(self, type)
+        set_location(self, location)
+        set_text(self, text)
 
     @property
     def province(self) -> str:
         return province_of(self.location)
 
     def __str__(self) -> str:
-        """Called by name in the orders' strings (`UnitRef.__str__(unit)`): an f-string formats
-        a UnitRef through its __format__ and its type's slot (pure Python, several times the
-        instructions; compiled, a native call)."""
-        return _PREFIX[self.type] + self.location  # (one concatenation of two exact strs)
+        return self.text
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -39,6 +52,7 @@ _PREFIX: Final = {unit_type: f"{unit_type.value} " for unit_type in UnitType}
 """A unit type's letter and a space, as a UnitRef's string starts: adding the StrEnum member
 itself to a str is a generic addition of a str subclass (compiled, about twice the
 instructions)."""
+_UNIT_REF: Final = slot_setters(UnitRef, "type", "location", "text")
 
 
 @final
@@ -53,7 +67,7 @@ class Hold:
         _HOLD[0](self, unit)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} H"
+        return f"{self.unit.text} H"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -91,8 +105,8 @@ class Move:
 
     def __str__(self) -> str:
         if self.route:
-            return f"{UnitRef.__str__(self.unit)} - {' - '.join(self.route)} - {self.target}"
-        return f"{UnitRef.__str__(self.unit)} - {self.target}" + (" VIA" if self.via_convoy else "")
+            return f"{self.unit.text} - {' - '.join(self.route)} - {self.target}"
+        return f"{self.unit.text} - {self.target}" + (" VIA" if self.via_convoy else "")
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -117,7 +131,7 @@ class SupportHold:
         set_supported(self, supported)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} S {UnitRef.__str__(self.supported)}"
+        return f"{self.unit.text} S {self.supported.text}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -149,7 +163,7 @@ class SupportMove:
         set_target(self, target)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} S {UnitRef.__str__(self.supported)} - {self.target}"
+        return f"{self.unit.text} S {self.supported.text} - {self.target}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -177,7 +191,7 @@ class Convoy:
         set_target(self, target)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} C {UnitRef.__str__(self.army)} - {self.target}"
+        return f"{self.unit.text} C {self.army.text} - {self.target}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -202,7 +216,7 @@ class Retreat:
         set_target(self, target)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} R {self.target}"
+        return f"{self.unit.text} R {self.target}"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -225,7 +239,7 @@ class Disband:
         _DISBAND[0](self, unit)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} D"
+        return f"{self.unit.text} D"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -246,7 +260,7 @@ class Build:
         _BUILD[0](self, unit)
 
     def __str__(self) -> str:
-        return f"{UnitRef.__str__(self.unit)} B"
+        return f"{self.unit.text} B"
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -283,3 +297,76 @@ _COMPILED: Final = compiled(ordered_unit)
 assignments, which mypyc makes in C past the frozen `__setattr__` (a slot setter is a generic
 call there); in pure Python by its slot setters (an assignment would meet the frozen
 `__setattr__`)."""
+
+
+# -- the orders a reader makes for each text it reads first (`reader.made`) -----------------
+
+
+def hold(unit: UnitRef) -> Hold:
+    """`Hold(unit)`, made as `_NEW` says."""
+    if _COMPILED:
+        return Hold(unit)
+    order: Hold = _NEW(_OPEN_HOLD)
+    order.unit = unit  # type: ignore[misc]
+    order.__class__ = Hold
+    return order
+
+
+def move(unit: UnitRef, target: str, via_convoy: bool, route: tuple[str, ...]) -> Move:
+    """`Move(unit, target, via_convoy, route)`, made as `_NEW` says."""
+    if _COMPILED:
+        return Move(unit, target, via_convoy, route)
+    order: Move = _NEW(_OPEN_MOVE)
+    order.unit = unit  # type: ignore[misc]
+    order.target = target  # type: ignore[misc]
+    order.via_convoy = via_convoy  # type: ignore[misc]
+    order.route = route  # type: ignore[misc]
+    order.__class__ = Move
+    return order
+
+
+def support_hold(unit: UnitRef, supported: UnitRef) -> SupportHold:
+    """`SupportHold(unit, supported)`, made as `_NEW` says."""
+    if _COMPILED:
+        return SupportHold(unit, supported)
+    order: SupportHold = _NEW(_OPEN_SUPPORT_HOLD)
+    order.unit = unit  # type: ignore[misc]
+    order.supported = supported  # type: ignore[misc]
+    order.__class__ = SupportHold
+    return order
+
+
+def support_move(unit: UnitRef, supported: UnitRef, target: str) -> SupportMove:
+    """`SupportMove(unit, supported, target)`, made as `_NEW` says."""
+    if _COMPILED:
+        return SupportMove(unit, supported, target)
+    order: SupportMove = _NEW(_OPEN_SUPPORT_MOVE)
+    order.unit = unit  # type: ignore[misc]
+    order.supported = supported  # type: ignore[misc]
+    order.target = target  # type: ignore[misc]
+    order.__class__ = SupportMove
+    return order
+
+
+def convoy(unit: UnitRef, army: UnitRef, target: str) -> Convoy:
+    """`Convoy(unit, army, target)`, made as `_NEW` says."""
+    if _COMPILED:
+        return Convoy(unit, army, target)
+    order: Convoy = _NEW(_OPEN_CONVOY)
+    order.unit = unit  # type: ignore[misc]
+    order.army = army  # type: ignore[misc]
+    order.target = target  # type: ignore[misc]
+    order.__class__ = Convoy
+    return order
+
+
+_NEW: Final[Callable[[type], Any]] = object.__new__
+"""Pure Python, an order the reader makes is made with no call of its class (the call of its
+`__init__`, and of a slot setter a field): an object of its open twin (`frozen.open_twin`),
+its fields set by plain assignments, then made one of its class (about 40% of the
+instructions). Compiled, its class is called (mypyc sets its fields in C)."""
+_OPEN_HOLD: Final = Hold if _COMPILED else open_twin(Hold)
+_OPEN_MOVE: Final = Move if _COMPILED else open_twin(Move)
+_OPEN_SUPPORT_HOLD: Final = SupportHold if _COMPILED else open_twin(SupportHold)
+_OPEN_SUPPORT_MOVE: Final = SupportMove if _COMPILED else open_twin(SupportMove)
+_OPEN_CONVOY: Final = Convoy if _COMPILED else open_twin(Convoy)

@@ -236,10 +236,10 @@ def made(
     if form in ("disband_after", "remove_before"):
         return model.Disband(own)
     if form == "hold":
-        return model.Hold(own)
+        return model.hold(own)
     if form == "support_hold":
         assert other is not None
-        return model.SupportHold(own, other)
+        return model.support_hold(own, other)
     assert target is not None
     if form in ("move", "retreat"):
         sent = destination(game_map, own, target)
@@ -247,13 +247,13 @@ def made(
             if by_convoy:
                 raise Problem("a retreat cannot go by convoy", whole)
             return model.Retreat(own, sent)
-        return model.Move(own, sent, by_convoy, route)
+        return model.move(own, sent, by_convoy, route)
     assert other is not None
     if form == "support_move":
         # a coast named for a supported fleet must match its move (4.B.4, 6.B.9)
-        return model.SupportMove(own, other, location_for(game_map, other.type, target))
+        return model.support_move(own, other, location_for(game_map, other.type, target))
     if form == "convoy":
-        return model.Convoy(own, other, target.province)
+        return model.convoy(own, other, target.province)
     raise AssertionError(form)  # pragma: no cover - the forms of FORMS
 
 
