@@ -118,7 +118,8 @@ def _fleet_bits(units: dict[str, Unit], areas: frozenset[str], seas: Seas) -> in
 
 def board_of(game_map: Map, position: Position) -> Board:
     """The board of a position, whose mappings are already keyed by province."""
-    return Board(position.units, position.dislodged, position.centers, game_map.convoy_areas)
+    ground = _GROUND.get(game_map) or _ground(game_map)  # (`Map.convoy_areas`: a property)
+    return Board(position.units, position.dislodged, position.centers, ground.convoy_areas)
 
 
 def _can_reach(game_map: Map, unit: model.UnitRef) -> frozenset[str]:

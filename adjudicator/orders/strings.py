@@ -224,11 +224,13 @@ class Strings:
         self.map = game_map
         self.board = board
         self.kind = kind
-        self.seats, self.width, self.empty, self.unknown, memos, self.keys = _layout(game_map)
+        layout = _LAYOUTS.get(game_map) or _layout(game_map)  # (the call: a map's first)
+        self.seats, self.width, self.empty, self.unknown, memos, self.keys = layout
         """The powers' seats, where a record's units met start (after an entry for each
         power), a record's entries and units met with none kept, the record of a string not
         in the memo (it has no entry), and the keys that are their own power."""
-        self.memo = _memo_in(memos, kind)
+        memo = memos.get(kind)  # (not `or`: a Memo's truth is its __len__, a call)
+        self.memo = _memo_in(memos, kind) if memo is None else memo
         self.own_units = board.units
         if kind is _RETREAT:
             self.own_units = {p: gone.unit for p, gone in board.dislodged.items()}
@@ -363,8 +365,23 @@ class Strings:
         )
         if same:
             kept: OrderEntry | None = record[seat]
+            reason = record[8]
             if kept is not None:
-                return kept if record[8] is not ON_BOARD else self._on_board(seat, record, kept)
+                if reason is not ON_BOARD:
+                    return kept
+                # (the board's verdict asked again: the entry kept while it stays the same)
+                verdict = board_reason(self.map, self.board, power, record[7])
+                if kept.illegal != verdict:
+                    kept = record[seat] = entry_like(kept, power, verdict)
+                return kept
+            like: OrderEntry | None = record[9]
+            if like is not None and reason is not ON_BOARD:
+                # `_given`'s usual case, with no call: these units' entry for another power
+                # made again for this one (`entry_like`, with one call fewer), and kept
+                entry = OrderEntry(power, like.input, record[7], reason, like)
+                record[seat] = entry  # (the entry first: see `_Record`)
+                record[seat + self.width] = unit
+                return entry
         else:
             wrong = self.owner_error(power, text, own, record[2], unit)
             if wrong is not None:
@@ -411,18 +428,4 @@ class Strings:
             record[9] = like
         if fresh:
             self.memo.put(text, record)
-        return entry
-
-    def _on_board(self, seat: int, record: _Record, kept: OrderEntry) -> OrderEntry:
-        """The entry of a known string whose order's legality depends on the board, for the
-        units it was made for (kept in its power's `seat`): the one kept while the board's
-        verdict stays the same, else one made now and kept."""
-        order = record[7]
-        assert order is not None and type(order) is not Unreadable
-        power = kept.power
-        verdict = board_reason(self.map, self.board, power, order)
-        if kept.illegal == verdict:
-            return kept
-        entry = entry_like(kept, power, verdict)
-        record[seat] = entry
         return entry
