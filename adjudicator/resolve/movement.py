@@ -330,7 +330,8 @@ class _Outcome:
         """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
         again when the decision was settled on guesses or by the backup rule), and the other
         moves into its target as strong as it. The usual ones, held off by the one unit it met
-        or prevented by the one other move there, are that unit's explanation (`culprit`)."""
+        or prevented by the one other move there, or alone against a unit of its own power, are
+        that unit's explanation (`culprit`)."""
         t, d = self.t, self.d
         known = d.bounced.get(i)
         if known is not None and known[0]:  # (it had strength: a path, no unit of its own)
@@ -344,6 +345,10 @@ class _Outcome:
             elif len(movers) == 2:  # prevented, by the one other move there
                 held = movers[1] if movers[0] == i else movers[0]
                 return culprit(t.units[held], t.target[held]).bounced_by_move
+        elif known is not None and t.route[i] != BY_CONVOY:  # strength 0, with a path
+            occupant = t.occupant[i]  # (a unit of its own power, when there is one)
+            if occupant != NONE and len(t.moves_into[t.dest[i]]) == 1:
+                return self._own_unit(occupant, [])
         return self._bounce(i, known)
 
     def _bounce(self, i: int, known: Bounce | None) -> Resolution:
