@@ -181,7 +181,7 @@ def read_planned(game_map: Map, kind_code: str, text: str) -> Planned | None:
     found = token_plan_of(tokens)
     if found is None:
         return _read_by_words(game_map, kind_code, text)
-    if type(found) is TokenPlan:  # (else _NO_PLAN: its shape has none)
+    if type(found) is tuple:  # (else _NO_PLAN: its shape has none)
         return _read_by_tokens(game_map, kind_code, found, tokens)
     return None
 
@@ -198,7 +198,7 @@ def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Un
     planned: Planned | None = None
     if found is None:
         planned = _read_by_words(game_map, kind_code, text)
-    elif type(found) is TokenPlan:  # (a negative isinstance asks for __class__: slow)
+    elif type(found) is tuple:  # (a negative isinstance asks for __class__: slow)
         planned = _read_by_tokens(game_map, kind_code, found, tokens)
     words = 0 if planned is None else planned.words
     if not is_one_order(game_map, text, words, found is not None):
@@ -324,9 +324,11 @@ def order_of(
         else:
             assert own is not None
             place = reading.other_place
-            found = (
-                None if place is None else other_unit(game_map, other, reading.other_type, place)
-            )
+            found = other  # (the unit standing there: `other_unit`'s answer, with no call)
+            if place is None:
+                found = None
+            elif other is None:
+                found = other_unit(game_map, other, reading.other_type, place)
             whole = (0, len(text))
             order = made(
                 game_map, kind, reading.form, own, found, reading.target, reading.via, (), whole

@@ -333,7 +333,17 @@ class Strings:
             if wrong is not None:
                 self.memo.put(text, record)
                 return wrong
-        return self._given(power, seat, text, record, unit, fresh=True)
+        order = known[7]
+        reason = known[8]
+        if unit is None or order is None or type(order) is Unreadable or reason is ON_BOARD:
+            return self._given(power, seat, text, record, unit, fresh=True)
+        # `_given`'s usual case, with no call: the text's first entry, kept with the unit
+        entry = OrderEntry(power, text, order, reason)
+        record[seat] = entry  # (the entry first: see `_Record`)
+        record[seat + self.width] = unit
+        record[9] = entry
+        self.memo.put(text, record)
+        return entry
 
     def _again(
         self, power: str, seat: int, text: str, record: _Record
