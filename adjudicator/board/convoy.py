@@ -42,15 +42,6 @@ def route_fleets(
     return found
 
 
-def carries_alone(game_map: Map, fleet: str, source: str, target: str) -> bool:
-    """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (provinces of
-    the map): in a convoy area next to both ends (`MapFacts.water`, as `Seas.alone` in bits)?
-    Most convoys are of one fleet: asked with no search and no key of `route_fleets`' memo
-    made, with the same answer (two look-ups in sets: no bits made, no call)."""
-    water = game_map.facts.water
-    return fleet in water[source] and fleet in water[target]
-
-
 def route_exists(
     game_map: Map,
     source: str,

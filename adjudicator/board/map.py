@@ -341,6 +341,14 @@ class MapFacts:
     """(source, target, fleet provinces...) -> the fleets on a convoy route, as asked: a fact
     of the map alone (`convoy.route_fleets`), asked for most convoyed armies of every phase."""
 
+    def carries_alone(self, fleet: str, source: str, target: str) -> bool:
+        """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (provinces
+        of the map): in a convoy area next to both ends (`water`; `Seas.alone` in bits)? Most
+        convoys are of one fleet: asked with no search and no key of `convoy.route_fleets`'
+        memo made, with the same answer."""
+        water = self.water
+        return fleet in water[source] and fleet in water[target]
+
     def unit(self, power: str, unit_type: UnitType, location: str) -> Unit:
         """The unit of this power and type at this location (one shared value each)."""
         return (self.armies if unit_type is UnitType.ARMY else self.fleets).unit(power, location)

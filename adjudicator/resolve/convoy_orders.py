@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from adjudicator.board.convoy import carries_alone, route_exists, route_fleets
+from adjudicator.board.convoy import route_exists, route_fleets
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import province_of
@@ -29,22 +29,20 @@ from adjudicator.resolve.columns import (
 
 
 def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list[int]) -> None:
-    """Match the convoys, then find how each army that may go by convoy travels (ordered to,
-    with no land route, or named by a matching convoy: usually one or two a phase), which
-    fleets could carry it, and which convoys carry nothing (`_assign`)."""
-    candidates = match_convoys(t) if t.convoys else _NO_CANDIDATES
-    if candidates:
-        armies = _with_named(maybe_convoyed, candidates)
-    elif maybe_convoyed:
-        armies = maybe_convoyed
-    else:
+    """Match the convoys (the armies they name added to `maybe_convoyed`), then find how each
+    army that may go by convoy travels (ordered to, with no land route, or named by a matching
+    convoy: usually one or two a phase), which fleets could carry it, and which convoys carry
+    nothing (`_assign`)."""
+    candidates = match_convoys(t, maybe_convoyed) if t.convoys else _NO_CANDIDATES
+    if not maybe_convoyed:  # (no army may go by convoy, and no convoy matches)
         return
     choices = rule_choices(rules)
     narrowed = choices.stated_route or choices.own_fleets_first
     left_out: dict[tuple[int, int], str] = {}
     """(fleet, army) -> why that matching convoy does not carry the army (it is void)."""
     route, provinces, dest, army_near = t.route, t.province, t.dest, t.facts.army_near
-    for i in armies:
+    facing = t.facing
+    for i in maybe_convoyed:
         fleets = candidates.get(i, _NO_FLEETS)
         if fleets:
             pool = _pool(game_map, choices, t, i, fleets, left_out) if narrowed else fleets
@@ -56,26 +54,17 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
             mode = _mode(t, choices.adjacent_convoy, i, fleets)
         if mode != LAND:
             route[i] = mode
-            if mode == BY_CONVOY:
-                if t.unopposed[i]:  # (only by convoy: a decision, whatever it meets)
+            if mode == BY_CONVOY:  # a decision whatever it meets, and nobody's head to head
+                if t.unopposed[i]:
                     t.unopposed[i] = False
                     t.opposed.append(i)
-                _by_convoy_only(game_map, t, i)
+                o = facing[i]
+                if o != NONE:
+                    facing[i] = facing[o] = NONE
+                if i not in t.convoy_fleets:  # (no route of the ordered fleets)
+                    _strand(game_map, t, i)
     if candidates:
         _assign(t, candidates, left_out)
-
-
-def _with_named(maybe_convoyed: list[int], candidates: dict[int, list[int]]) -> list[int]:
-    """The armies that may go by convoy and those a matching convoy names, in unit order (the
-    list given, added to: the armies named are mostly in it already)."""
-    named = False
-    for i in candidates:
-        if i not in maybe_convoyed:
-            maybe_convoyed.append(i)
-            named = True
-    if named:
-        maybe_convoyed.sort()
-    return maybe_convoyed
 
 
 def _carriers(game_map: Map, t: OrderTable, i: int, pool: list[int]) -> None:
@@ -83,7 +72,7 @@ def _carriers(game_map: Map, t: OrderTable, i: int, pool: list[int]) -> None:
     none: no entry)."""
     provinces, dest = t.province, t.dest
     if len(pool) == 1:  # (most convoys are of one fleet)
-        if carries_alone(game_map, provinces[pool[0]], provinces[i], dest[i]):
+        if t.facts.carries_alone(provinces[pool[0]], provinces[i], dest[i]):
             t.convoy_fleets[i] = (pool[0],)
         return
     seas = []
@@ -108,12 +97,14 @@ _NO_FLEETS: Final[list[int]] = []
 """(Shared, never changed.)"""
 
 
-def match_convoys(t: OrderTable) -> dict[int, list[int]]:
+def match_convoys(t: OrderTable, armies: list[int]) -> dict[int, list[int]]:
     """Each convoy with the army whose move it names, or why it is void. Returns army -> the
-    fleets at sea whose convoy matches its move. The common case, a fleet at sea naming an
-    army's move as ordered, is seen at once (the army among the moves into the target); the
-    rest go through `_convoy_void`."""
+    fleets at sea whose convoy matches its move, and adds the armies named to `armies` (those
+    that may go by convoy, in unit order: the armies named are mostly there already). The
+    common case, a fleet at sea naming an army's move as ordered, is seen at once (the army
+    among the moves into the target); the rest go through `_convoy_void`."""
     candidates: dict[int, list[int]] = {}
+    named = False
     prov, seas, orders = t.facts.province, t.facts.seas, t.orders
     provinces, units, moves_into = t.province, t.units, t.moves_into
     for i in t.convoys:
@@ -134,6 +125,11 @@ def match_convoys(t: OrderTable) -> dict[int, list[int]]:
             candidates[army].append(i)
         else:
             candidates[army] = [i]
+            if army not in armies:
+                armies.append(army)
+                named = True
+    if named:
+        armies.sort()
     return candidates
 
 
@@ -214,17 +210,6 @@ def _pool(
     why = f"void: {t.units[i]} goes by its own power's fleets"
     left_out.update(((c, i), why) for c in fleets if c not in own)
     return own
-
-
-def _by_convoy_only(game_map: Map, t: OrderTable, i: int) -> None:
-    """A move that goes only by convoy meets nobody head to head; without a route of the
-    ordered fleets it may be impossible in this position (`_strand`)."""
-    facing = t.facing
-    o = facing[i]
-    if o != NONE:
-        facing[i] = facing[o] = NONE
-    if i not in t.convoy_fleets:
-        _strand(game_map, t, i)
 
 
 def _strand(game_map: Map, t: OrderTable, i: int) -> None:

@@ -14,8 +14,11 @@ that may go by convoy, usually one or two a phase.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Mapping
+from typing import Final
 
+from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
@@ -38,6 +41,7 @@ from adjudicator.resolve.columns import (
     NONE,
     SUPPORT,
     OrderTable,
+    by_halves,
     unit_string,
 )
 from adjudicator.resolve.convoy_orders import find_routes, find_weak_links
@@ -176,7 +180,7 @@ def _match_supports(t: OrderTable) -> None:
     unit); the rest go through `_support_void`."""
     prov, kind, orders, moves_into = t.facts.province, t.kind, t.orders, t.moves_into
     backers, area, provinces = t.backers, t.support_area, t.province
-    opposed, unopposed = t.opposed, t.unopposed
+    opposed, unopposed, size = t.opposed, t.unopposed, len(provinces)
     for i in t.supports:
         order = orders[i]
         backed = NONE
@@ -194,9 +198,10 @@ def _match_supports(t: OrderTable) -> None:
         else:
             assert type(order) is SupportHold
             area[i] = where = prov[order.supported.location]
-            backed = t.unit_at(where)
-            if backed == i or (backed != NONE and kind[backed] == MOVE):
-                backed = NONE
+            # (`OrderTable.unit_at`, with no call): the unit there, not itself, not moving
+            o = by_halves(provinces, where) if _COMPILED else bisect_left(provinces, where)
+            if o < size and provinces[o] == where and o != i and kind[o] != MOVE:
+                backed = o
         if backed == NONE:
             backed = _support_void(t, i, order)
         if backed != NONE:
@@ -246,3 +251,6 @@ def _support_match(
     elif kind == MOVE:
         return NONE, f"void: {unit_string(supported)} did not hold"
     return target, None
+
+
+_COMPILED: Final = compiled(table_of)

@@ -15,9 +15,9 @@ from adjudicator.resolve.convoy_orders import _carriers
 
 @pytest.mark.parametrize("variant", ["standard", "1900", "ancmed"])
 def test_one_fleet_carries_exactly_when_route_fleets_says_so(variant: str) -> None:
-    """`_carriers` judges a convoy of one fleet without `route_fleets` (`carries_alone`: the
-    fleet must border both ends). Its answer is route_fleets' for every sea, army beside it
-    and target."""
+    """`_carriers` judges a convoy of one fleet without `route_fleets`
+    (`MapFacts.carries_alone`: the fleet must border both ends). Its answer is route_fleets'
+    for every sea, army beside it and target."""
     game_map = load_map(variant)
     facts = game_map.facts
     coastal = sorted(p for p, near in facts.water.items() if near)
