@@ -342,10 +342,9 @@ class MapFacts:
     of the map alone (`convoy.route_fleets`), asked for most convoyed armies of every phase."""
 
     def carries_alone(self, fleet: str, source: str, target: str) -> bool:
-        """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (provinces
-        of the map): in a convoy area next to both ends (`water`; `Seas.alone` in bits)? Most
-        convoys are of one fleet: asked with no search and no key of `convoy.route_fleets`'
-        memo made, with the same answer."""
+        """Is a fleet in `fleet` a convoy route by itself from `source` to `target` (provinces):
+        in a convoy area next to both ends (`Seas.alone` in bits)? The usual convoy: no search,
+        no key of `convoy.route_fleets`' memo made, the same answer."""
         water = self.water
         return fleet in water[source] and fleet in water[target]
 
