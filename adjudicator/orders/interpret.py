@@ -21,7 +21,7 @@ from adjudicator.orders.daide import daide_power, is_daide
 from adjudicator.orders.legality import ON_BOARD, board_of, board_reason
 from adjudicator.orders.reader import ref
 from adjudicator.orders.reading import Read, Reading, Unreadable, order_of, read_text
-from adjudicator.orders.results import COMMENT, OrderEntry, OrderError
+from adjudicator.orders.results import COMMENT, OrderEntry, OrderError, new_entry
 from adjudicator.orders.settle import Candidate, order_key, settle
 from adjudicator.orders.sheet import (
     AFTER_ORDER,
@@ -109,7 +109,7 @@ def _one(strings: Strings, power: str, text: str) -> OrderEntry | OrderError:
     order, reason = read
     if reason is ON_BOARD:
         reason = board_reason(game_map, strings.board, power, order)
-    return OrderEntry(power, text, order, reason)
+    return new_entry(power, text, order, reason)
 
 
 _FLEET: Final = UnitType.FLEET

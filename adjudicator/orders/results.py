@@ -86,34 +86,9 @@ class OrderEntry:
         call. `like`: an entry of the same text and order (another power's, or on another
         board), whose strings are taken rather than written again (see `entry_like`; given
         by position there: a keyword costs the call a dict)."""
-        if like is not None:
-            province = like.province
-            line = like.line
-            if line[0] != power:  # (an entry's line simply succeeds: its strings by index)
-                line = _new(_LINE, (power, line[1], line[2], line[3], "succeeds", (), None, ()))
-        else:
-            text = str(order)
-            if input is not None and text == input:  # already canonical (most are): one string
-                text = input
-            if type(order) is Waive:  # (final classes: no isinstance, a generic call)
-                province, unit = None, ""
-            else:
-                ordered = order.unit
-                location = ordered.location
-                unit = UNIT_TEXTS[ordered.type].get(location) or unit_text(ordered.type, location)
-                province = None if type(order) is Build else province_of(location)
-            line = _new(_LINE, (power, unit, input, text, "succeeds", (), None, ()))
         if not _COMPILED:  # pure Python: its fields set as an object of `_OPEN`'s
             SET_CLASS(self, _OPEN)
-        self.power = power  # type: ignore[misc]
-        self.input = input  # type: ignore[misc]
-        self.order = order  # type: ignore[misc]
-        self.illegal = illegal  # type: ignore[misc]
-        self.province = province  # type: ignore[misc]
-        self.line = line  # type: ignore[misc]
-        self.legal = order if illegal is None else None  # type: ignore[misc]
-        if not _COMPILED:
-            self.__class__ = OrderEntry  # (the twin's own assignment: no call)
+        new_entry(power, input, order, illegal, like, self)
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -127,12 +102,63 @@ entry). Not used compiled: mypyc sets a native object's fields in C (the setters
 it more: ~7.5k an entry)."""
 
 
+def new_entry(
+    power: str,
+    input: str | None,
+    order: Order,
+    illegal: str | None = None,
+    like: OrderEntry | None = None,
+    into: OrderEntry | None = None,
+) -> OrderEntry:
+    """`OrderEntry(power, input, order, illegal, like)`, the one writer of an entry's fields.
+    Pure Python, the reader makes its entries here: an object of `_OPEN` made with no class
+    call (no `__init__` frame, no first change of class), its fields set, then made an
+    OrderEntry. `into`: the entry being initialised (`OrderEntry.__init__`, which made it one
+    of `_OPEN`). Compiled, the class is called (mypyc sets a native object's fields in C)."""
+    if into is not None:
+        entry = into
+    elif _COMPILED:
+        return OrderEntry(power, input, order, illegal, like)
+    else:
+        entry = _MAKE(_OPEN)
+    if like is not None:
+        province = like.province
+        line = like.line
+        if line[0] != power:  # (an entry's line simply succeeds: its strings by index)
+            line = _new(_LINE, (power, line[1], line[2], line[3], "succeeds", (), None, ()))
+    else:
+        text = str(order)
+        if input is not None and text == input:  # already canonical (most are): one string
+            text = input
+        if type(order) is Waive:  # (final classes: no isinstance, a generic call)
+            province, unit = None, ""
+        else:
+            ordered = order.unit
+            location = ordered.location
+            unit = UNIT_TEXTS[ordered.type].get(location) or unit_text(ordered.type, location)
+            province = None if type(order) is Build else province_of(location)
+        line = _new(_LINE, (power, unit, input, text, "succeeds", (), None, ()))
+    entry.power = power  # type: ignore[misc]
+    entry.input = input  # type: ignore[misc]
+    entry.order = order  # type: ignore[misc]
+    entry.illegal = illegal  # type: ignore[misc]
+    entry.province = province  # type: ignore[misc]
+    entry.line = line  # type: ignore[misc]
+    entry.legal = order if illegal is None else None  # type: ignore[misc]
+    if not _COMPILED:
+        entry.__class__ = OrderEntry  # (the twin's own assignment: no call)
+    return entry
+
+
+_MAKE: Final = object.__new__
+
+
 def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry:
     """`OrderEntry(power, entry.input, entry.order, illegal)`, made from `entry`'s strings:
     the same text read for another power, or its legality on another board. Its order and unit
     are not written again (a third of the cost of an entry made from nothing), and its line
     only differs from `entry`'s in its power."""
-    return OrderEntry(power, entry.input, entry.order, illegal, entry)
+    return new_entry(power, entry.input, entry.order, illegal, entry)
 
 
 UNIT_TEXTS: Final[dict[UnitType, dict[str, str]]] = {unit_type: {} for unit_type in UnitType}

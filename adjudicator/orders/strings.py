@@ -31,7 +31,7 @@ from adjudicator.orders.reading import (
     read_planned,
     read_text,
 )
-from adjudicator.orders.results import OrderEntry, OrderError, entry_like
+from adjudicator.orders.results import OrderEntry, OrderError, entry_like, new_entry
 from adjudicator.orders.sheet import own_keys, power_key
 
 _Known = tuple[
@@ -338,7 +338,7 @@ class Strings:
         if unit is None or order is None or type(order) is Unreadable or reason is ON_BOARD:
             return self._given(power, seat, text, record, unit, fresh=True)
         # `_given`'s usual case, with no call: the text's first entry, kept with the unit
-        entry = OrderEntry(power, text, order, reason)
+        entry = new_entry(power, text, order, reason)
         record[seat] = entry  # (the entry first: see `_Record`)
         record[seat + self.width] = unit
         record[9] = entry
@@ -388,7 +388,7 @@ class Strings:
             if like is not None and reason is not ON_BOARD:
                 # `_given`'s usual case, with no call: these units' entry for another power
                 # made again for this one (`entry_like`, with one call fewer), and kept
-                entry = OrderEntry(power, like.input, record[7], reason, like)
+                entry = new_entry(power, like.input, record[7], reason, like)
                 record[seat] = entry  # (the entry first: see `_Record`)
                 record[seat + self.width] = unit
                 return entry
@@ -429,9 +429,9 @@ class Strings:
         if board:
             reason = board_reason(self.map, self.board, power, order)
         if like is None:  # the first entry made for these units
-            entry = like = OrderEntry(power, text, order, reason)
+            entry = like = new_entry(power, text, order, reason)
         else:  # `entry_like(like, power, reason)`, with one call fewer
-            entry = OrderEntry(power, like.input, order, reason, like)
+            entry = new_entry(power, like.input, order, reason, like)
         if unit is not None and record[0] is not None:  # (a build or a waive: none kept)
             record[seat] = entry  # (the entry first: see `_Record`)
             record[seat + self.width] = _UNMET if board else unit
