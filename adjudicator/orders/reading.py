@@ -33,7 +33,12 @@ from adjudicator.orders.reader import (
     stray_word,
 )
 from adjudicator.orders.shapes import Run, TokenPlan, TokenRun, plan_of, token_plan_of
-from adjudicator.orders.sheet import MAX_ORDER_LENGTH, is_one_order
+from adjudicator.orders.sheet import (
+    MAX_ORDER_LENGTH,
+    POWER_WORDS,
+    is_one_order,
+    power_words,
+)
 from adjudicator.orders.spelling import NOT_AN_ORDER, is_chatter
 
 
@@ -53,20 +58,21 @@ class Reading(NamedTuple):
         return None if self.raw.unit is None else self.raw.unit.span
 
 
-@final
-class Planned(NamedTuple):
-    """A `Reading` of a text whose shape has a plan (shapes.Plan): its names looked up, and
-    no parse built."""
-
-    form: str
-    own: str
-    other: str | None
-    span: Span
-    other_type: UnitType | None  # the other unit's type as written, and its place
-    other_place: Place | None
-    target: Place | None
-    via: bool
-    words: int  # how many words (parse.WORD) the text holds (see sheet.is_one_order)
+Planned = tuple[
+    str,  # form
+    str,  # own: the province of the ordered unit
+    str | None,  # other: the province of a supported or convoyed unit, when it has one
+    Span,  # span: where the ordered unit is written
+    UnitType | None,  # other_type: the other unit's type as written, and its place
+    Place | None,  # other_place
+    Place | None,  # target
+    bool,  # via
+    int,  # words: how many words (parse.WORD) the text holds (see sheet.is_one_order)
+]
+"""A `Reading` of a text whose shape has a plan (shapes.Plan): its names looked up, and no
+parse built. A plain tuple, read by the places of the fields above (`type(x) is tuple` tells
+it from a `Reading` or an `Unreadable`, named tuples): a named tuple's fields are unspecialised
+attribute look-ups in CPython 3.11 (~100 instructions each, ten or so a new text)."""
 
 
 @final  # (`type(x) is` narrows it either way: a negative isinstance asks for __class__, slow)
@@ -190,7 +196,8 @@ def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Un
     """What a string first met says (strings.Strings._first): None when it is not one order
     alone (too long, or not `sheet.is_one_order`), else its reading: by its shape's plan when
     it has one (`read_planned`), else `read_text`. A text read by its tokens is known to hold
-    nothing that parts a sheet's pieces (`sheet.plain`): is_one_order need not look."""
+    nothing that parts a sheet's pieces (`sheet.plain`): is_one_order need not look, nor be
+    called when the text holds more words than a power's name (the usual new text)."""
     if len(text) > MAX_ORDER_LENGTH:
         return None
     tokens = text.split(" ")
@@ -200,7 +207,12 @@ def read_one(game_map: Map, kind_code: str, text: str) -> Planned | Reading | Un
         planned = _read_by_words(game_map, kind_code, text)
     elif type(found) is tuple:  # (a negative isinstance asks for __class__: slow)
         planned = _read_by_tokens(game_map, kind_code, found, tokens)
-    words = 0 if planned is None else planned.words
+        # (`is_one_order`'s answer, with no call: a place's name is no run of dots)
+        if planned is not None and planned[8] > (
+            POWER_WORDS.get(game_map) or power_words(game_map)
+        ):
+            return planned
+    words = 0 if planned is None else planned[8]
     if not is_one_order(game_map, text, words, found is not None):
         return None
     return read_text(game_map, kind_code, text) if planned is None else planned
@@ -242,25 +254,17 @@ def _read_by_tokens(
     else:
         start = 0 if first == 0 else len(" ".join(tokens[:first])) + 1
         span = (start, start + len(" ".join(tokens[first : last + 1])))
-    return _PLANNED(
-        Planned,
-        (
-            form,
-            own.province,
-            None if other is None else other.province,
-            span,
-            other_type,
-            other,
-            target,
-            via,
-            words,
-        ),
+    return (
+        form,
+        own.province,
+        None if other is None else other.province,
+        span,
+        other_type,
+        other,
+        target,
+        via,
+        words,
     )
-
-
-_PLANNED: Final = tuple.__new__
-"""Makes a `Planned` from its fields' tuple: the named tuple's own __new__ is a Python
-function (about twice the instructions)."""
 
 
 def _read_by_words(game_map: Map, kind_code: str, text: str) -> Planned | None:
@@ -287,7 +291,7 @@ def _read_by_words(game_map: Map, kind_code: str, text: str) -> Planned | None:
     first, last = plan.phrase  # its text's span: the length of what is before and within
     start = len(pieces[0]) if first == 0 else len("".join(pieces[: 2 * first + 1]))
     end = start + len("".join(pieces[2 * first + 1 : 2 * last + 2]))
-    return Planned(
+    return (
         plan.form,
         own.province,
         None if other is None else other.province,
@@ -319,20 +323,18 @@ def order_of(
     part of its legality that does not depend on the rest of the board."""
     kind = KINDS[kind_code]
     try:
-        if type(reading) is Reading:  # (Planned is final: either narrows)
+        if type(reading) is Reading:  # (Reading is final: either narrows)
             order = Reader(game_map, kind, text, own, other).order(reading.raw)
         else:
             assert own is not None
-            place = reading.other_place
+            place = reading[5]  # (see `Planned`)
             found = other  # (the unit standing there: `other_unit`'s answer, with no call)
             if place is None:
                 found = None
             elif other is None:
-                found = other_unit(game_map, other, reading.other_type, place)
+                found = other_unit(game_map, other, reading[4], place)
             whole = (0, len(text))
-            order = made(
-                game_map, kind, reading.form, own, found, reading.target, reading.via, (), whole
-            )
+            order = made(game_map, kind, reading[0], own, found, reading[6], reading[7], (), whole)
     except Problem as problem:
         return Unreadable(problem.message, problem.span)
     return order, fixed_reason(game_map, order)

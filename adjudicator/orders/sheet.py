@@ -187,7 +187,7 @@ def is_one_order(game_map: Map, text: str, words: int = 0, plain: bool = False) 
     whose one piece is itself, unless it is a power's name alone (a header) or all dots.
 
     `words`: how many of the grammar's words (parse.WORD) the string is known to hold, when it
-    is (else 0). A power's name has no more than the map's longest (`_power_words`): each of
+    is (else 0). A power's name has no more than the map's longest (`power_words`): each of
     those words starts with a letter, and two are parted by a character that `normalize`
     makes a space, so a string holds at least as many words of a name as of the grammar.
 
@@ -199,21 +199,21 @@ def is_one_order(game_map: Map, text: str, words: int = 0, plain: bool = False) 
             and text.strip(".") != ""
             and (
                 len(text) > _NAME_LENGTH
-                or words > (_POWER_WORDS.get(game_map) or _power_words(game_map))
+                or words > (POWER_WORDS.get(game_map) or power_words(game_map))
                 or resolve_power(game_map, text.rstrip(".")) is None
             )
         )
     return _lines(game_map, text) == ((None, None, ((ORDER, text),)),)
 
 
-def _power_words(game_map: Map) -> int:
+def power_words(game_map: Map) -> int:
     """The most words of any name of a power of the map, as `resolve_power` reads it (kept in
-    _POWER_WORDS: a dict's look-up is a third of a functools.cache call's instructions)."""
+    POWER_WORDS: a dict's look-up is a third of a functools.cache call's instructions)."""
     most = max((len(name.split()) for name in index_for(game_map).powers), default=0)
-    return _POWER_WORDS.setdefault(game_map, most)
+    return POWER_WORDS.setdefault(game_map, most)
 
 
-_POWER_WORDS: Final[dict[Map, int]] = {}
+POWER_WORDS: Final[dict[Map, int]] = {}
 
 
 def segments(game_map: Map, texts: Sequence[str], power: str) -> Iterator[tuple[str, str]]:

@@ -144,33 +144,45 @@ def _learn(
     strings: Strings,
     text: str,
     reading: Reading | Planned | Unreadable,
-    units: tuple[Unit | None, Unit | None],
-) -> _Known:
-    """What `text` says, with the order it gives `units` (none when there is no ordered unit);
+    unit: Unit | None,
+    found: Unit | None,
+) -> _Record:
+    """The record of what `text` says (`_Record`), with the order it gives `unit` and `found`,
+    the units met where it names them (none when there is no ordered unit), and no entry kept;
     the caller keeps it (`Strings._given`)."""
-    game_map, kind_code = strings.map, strings.kind
-    if type(reading) is Unreadable:  # (a negative isinstance asks for __class__: slow)
-        return (None, None, None, None, None, None, None, reading, None, None)
-    unit, found = units
-    if unit is None and reading.own is not None:
-        return (reading.own, reading.other, _shared(reading.span), *_NONE)
-    own = other = None  # (`ref`'s, looked up: the call only for a unit's first)
-    if unit is not None:
+    if type(reading) is tuple:  # a `Planned` (a new text's usual reading): read by places
+        # (mypy narrows `type(x) is tuple` to a tuple of any length, not to `Planned`)
+        planned: Planned = reading  # type: ignore[assignment]
+        given: Reading | Planned = planned
+        own_at: str | None = planned[1]
+        other_at = planned[2]
+        span: Span | None = planned[3]
+    elif type(reading) is Reading:
+        given = reading
+        own_at, other_at = reading.own, reading.other
+        span = reading.span
+    else:
+        return [None, None, None, None, None, None, None, reading, None, None, *strings.empty]
+    if span is not None:  # (`_shared`'s look-up: the call only for a span's first)
+        span = _SPANS.get(span[0] << 32 | span[1]) or _shared(span)
+    if unit is None:
+        if own_at is not None:
+            return [own_at, other_at, span, *_NONE, *strings.empty]
+        own = None
+    else:  # (`ref`'s, looked up: the call only for a unit's first)
         own = REFS[unit.type].get(unit.location) or ref(unit.type, unit.location)
+    other = None
     if found is not None:
         other = REFS[found.type].get(found.location) or ref(found.type, found.location)
-    read = order_of(game_map, kind_code, text, reading, own, other)
+    read = order_of(strings.map, strings.kind, text, given, own, other)
     if type(read) is Unreadable:
         order: model.Order | Unreadable = read
         reason = None
     else:
         order, reason = read
-    span = reading.span
-    if span is not None:  # (`_shared`'s look-up: the call only for a span's first)
-        span = _SPANS.get(span[0] << 32 | span[1]) or _shared(span)
-    return (
-        reading.own,
-        reading.other,
+    return [
+        own_at,
+        other_at,
         span,
         None if own is None else own.type,
         None if own is None else own.location,
@@ -179,7 +191,8 @@ def _learn(
         order,
         reason,
         None,
-    )
+        *strings.empty,
+    ]
 
 
 def _shared(span: Span | None) -> Span | None:
@@ -279,10 +292,9 @@ class Strings:
                 except TypeError:  # not a string: the sheet's reader says what it is
                     return power, texts, len(results) - start
                 if own_units.get(record[0]) is record[met_at]:  # (see `_Known`; else `_UNMET`)
-                    entry: OrderEntry = record[seat]
                     other = record[1]
                     if other is None:
-                        results.append(entry)
+                        results.append(record[seat])  # (the entry kept: see `_Record`)
                         continue
                     found: Unit | None = units.get(other)
                     if (
@@ -290,7 +302,7 @@ class Strings:
                         if found is None
                         else found.type is record[5] and found.location == record[6]
                     ):
-                        results.append(entry)
+                        results.append(record[seat])
                         continue
                 if record is unknown:  # (a string not in the memo: met for the first time)
                     again = self._first(power, seat, text)
@@ -321,20 +333,25 @@ class Strings:
         reading = read_one(self.map, self.kind, text)
         if reading is None:
             return None
-        own = other = None
-        if type(reading) is not Unreadable:  # (a negative isinstance asks for __class__)
+        unit = found = None
+        if type(reading) is tuple:  # a `Planned`, the usual: its fields by place
+            planned: Planned = reading  # type: ignore[assignment]  # (see `_learn`)
+            unit = self.own_units.get(planned[1])
+            other = planned[2]
+            if other is not None:
+                found = self.board.units.get(other)
+        elif type(reading) is Reading:
             own, other = reading.own, reading.other
-        unit = None if own is None else self.own_units.get(own)
-        found = None if other is None else self.board.units.get(other)
-        known = _learn(self, text, reading, (unit, found))
-        record = [*known, *self.empty]
+            unit = None if own is None else self.own_units.get(own)
+            found = None if other is None else self.board.units.get(other)
+        record = _learn(self, text, reading, unit, found)
         if unit is None or unit.power != power:  # (else `owner_error` finds none: no call)
-            wrong = self.owner_error(power, text, own, known[2], unit)
+            wrong = self.owner_error(power, text, record[0], record[2], unit)
             if wrong is not None:
                 self.memo.put(text, record)
                 return wrong
-        order = known[7]
-        reason = known[8]
+        order = record[7]
+        reason = record[8]
         if unit is None or order is None or type(order) is Unreadable or reason is ON_BOARD:
             return self._given(power, seat, text, record, unit, fresh=True)
         # `_given`'s usual case, with no call: the text's first entry, kept with the unit
@@ -397,9 +414,8 @@ class Strings:
             if wrong is not None:
                 return wrong
             if own is not None:
-                reading = _read(self.map, self.kind, text)
-                known = _learn(self, text, reading, (unit, found))
-                return self._given(power, seat, text, [*known, *self.empty], unit, fresh=True)
+                record = _learn(self, text, _read(self.map, self.kind, text), unit, found)
+                return self._given(power, seat, text, record, unit, fresh=True)
         return self._given(power, seat, text, record, unit)
 
     def _given(
