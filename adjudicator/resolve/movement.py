@@ -165,18 +165,22 @@ class _Outcome:
     def build(self) -> Resolved:
         t, dislodger, units = self.t, self.dislodger, self.units
         # Success, the common case, is left out; the others are explained, once each: failed
-        # moves (stranded ones included), failed supports, convoys, dislodged units.
+        # moves (stranded ones, which hold, apart), failed supports, convoys, dislodged units.
         # (the methods called on self, not bound to locals: compiled, a native call each)
         why: dict[int, Resolution] = {}
+        if t.stranded:
+            self._stranded(why)
         found = self._failed(why) if self.stayed else None
         contested = frozenset(found) if found else _NOTHING
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
-            province = t.province
+            province, kind = t.province, t.kind
             for i in sorted(dislodger):  # (the numbers alone: no pairs made and compared)
                 dislodged[province[i]] = Dislodged(
                     t.units[i], self._retreats(i, dislodger[i], units, contested)
                 )
+                if kind[i] == MOVE:  # (a failed move: `_failed` explained its move alone)
+                    why[i] = self._dislodged(i, why[i])
         result = self.d.result
         for i in t.supports:  # (`_resolution` asked only for a dislodged one)
             if not result[i]:
@@ -190,21 +194,55 @@ class _Outcome:
                 why[i] = self._resolution(i)
         return Resolved(why, units, dislodged, contested)
 
+    def _stranded(self, why: dict[int, Resolution]) -> None:
+        """Explain the stranded moves (their units hold), and leave them out of `stayed`."""
+        stranded = self.t.stranded
+        for i in stranded:
+            why[i] = self._resolution(i)
+        self.stayed = [m for m in self.stayed if m not in stranded]
+
     def _failed(self, why: dict[int, Resolution]) -> list[str]:
-        """Explain each failed move (in `why`), stranded ones included, and find the provinces
-        left empty by a standoff: the targets of failed moves, empty after the moves, where
-        some move had strength (`_contests`). One pass: a loop (README, Hot code: cells)."""
-        t, units, dislodger = self.t, self.units, self.dislodger
-        kind, dest = t.kind, t.dest
+        """Explain each failed move (in `why`; `build` adds what dislodged its unit), and find
+        the provinces left empty by a standoff: the targets of failed moves, empty after the
+        moves, where some move had strength (its decision found it prevented with a strength
+        above 0, another move's prevent strength at least as high, else its own prevent
+        strength is). One pass, a loop (README, Hot code: cells), with the usual explanations
+        inline: the unit that held the move off, as its decision recorded it
+        (`Decisions.bounced`), when that unit alone met it, or the one other move there when
+        it was prevented; or alone against a unit of its own power. That unit's explanation
+        (`culprit`) says it; `_bounce` explains the others."""
+        t, units, bounced = self.t, self.units, self.d.bounced
+        kind, dest, target, moves_into, all_units = t.kind, t.dest, t.target, t.moves_into, t.units
         found = []
         for m in self.stayed:
-            if kind[m] == MOVE:
-                p = dest[m]
-                if p not in units and self._contests(m):
+            p = dest[m]
+            known = bounced.get(m)
+            if known is None:  # settled on guesses or by the backup rule: asked again
+                if p not in units and self._prevents(m) > 0:
                     found.append(p)
-                why[m] = self._move(m) if m not in dislodger else self._resolution(m)
+                why[m] = self._bounce(m, None)
+                continue
+            strength, held = known
+            if held == NONE and strength:  # prevented, strength above 0: a standoff
+                if p not in units:
+                    found.append(p)
+                movers = moves_into[p]
+                if len(movers) == 2:  # by the one other move there
+                    held = movers[1] if movers[0] == m else movers[0]
+                    why[m] = culprit(all_units[held], target[held]).bounced_by_move
+                else:
+                    why[m] = self._bounce(m, known)
+                continue
+            if p not in units and self._prevents(m) > 0:
+                found.append(p)
+            if not strength:  # strength 0, with a path: a unit of its own power, maybe
+                why[m] = self._own(m, known)
+            elif len(moves_into[p]) != 1:
+                why[m] = self._bounce(m, known)
+            elif kind[held] == MOVE:  # the usual: held off by the one unit it met
+                why[m] = culprit(all_units[held], target[held]).bounced_by_move
             else:
-                why[m] = self._resolution(m)
+                why[m] = culprit(all_units[held], "").bounced_by_unit
         return found
 
     def _units(self, result: list[bool]) -> dict[str, Unit]:
@@ -237,7 +275,8 @@ class _Outcome:
         for i in self.dislodger:
             provinces[i] = ""  # (left out below: no sort, no list shifted)
         if not _COMPILED:  # interpreted: in C, the one "" key (the dislodged) deleted after
-            placed = dict(zip(provinces, units, strict=True))
+            # (two lists of one length, copied above; a keyword argument makes zip's call dearer)
+            placed = dict(zip(provinces, units))  # noqa: B905
             if self.dislodger:
                 del placed[""]
             return placed
@@ -284,13 +323,12 @@ class _Outcome:
 
     # -- resolutions -----------------------------------------------------------------------
     def _resolution(self, i: int) -> Resolution:
-        """Why order `i` did not simply succeed (each explanation names the units responsible,
-        the record its reason is written from, each unit once)."""
+        """Why order `i`, not a failed move (`_failed` explains those), did not simply succeed
+        (each explanation names the units responsible, the record its reason is written from,
+        each unit once)."""
         t = self.t
         kind = t.kind[i]
-        if kind == MOVE:
-            why = self._move(i)
-        elif kind == SUPPORT:
+        if kind == SUPPORT:
             why = self._support(i)
         elif kind == CONVOY:
             why = self._convoy(i)
@@ -298,26 +336,20 @@ class _Outcome:
             why = no_convoy(t.dest[i])
         else:
             why = _HELD
-        attacker = self.dislodger.get(i) if self.dislodger else None
-        if attacker is None:
-            return why
-        # Only a support may still stand (the 1982 paradox rule, DATC 6.F.17).
+        return why if i not in self.dislodger else self._dislodged(i, why)
+
+    def _dislodged(self, i: int, why: Resolution) -> Resolution:
+        """`why` of dislodged unit `i`, its attacker named. Only a support may still stand (the
+        1982 paradox rule, DATC 6.F.17)."""
+        t = self.t
+        attacker = self.dislodger[i]
         succeeds, tags, reason, culprits = why
         by = culprit(t.units[attacker], t.target[attacker])
         note = "dislodged by " + by.ordered
-        succeeds = succeeds and kind == SUPPORT
+        succeeds = succeeds and t.kind[i] == SUPPORT
         reason = reason + "; " + note if reason else note
         named = culprits if by.name in culprits else (*culprits, by.name)  # (each unit once)
         return _new(Resolution, (succeeds, dislodged_tags(tags), reason, named))
-
-    def _contests(self, m: int) -> bool:
-        """Does failed move `m` leave its target contested (a standoff: some move there had
-        strength)? Yes when its decision found it prevented with a strength above 0 (another
-        move's prevent strength was at least as high), else when its own prevent strength is."""
-        known = self.d.bounced.get(m)
-        if known is not None and known[1] == NONE and known[0] > 0:
-            return True
-        return self._prevents(m) > 0
 
     def _prevents(self, k: int) -> float:
         """Move k's prevent strength, asked once (every other move into its target asks)."""
@@ -326,34 +358,19 @@ class _Outcome:
             strength = self._prevent[k] = self.d.prevent(k)
         return strength
 
-    def _move(self, i: int) -> Resolution:
-        """Why move `i` failed: the unit that held it off, as its decision recorded it (asked
-        again when the decision was settled on guesses or by the backup rule), and the other
-        moves into its target as strong as it. The usual ones, held off by the one unit it met
-        or prevented by the one other move there, or alone against a unit of its own power, are
-        that unit's explanation (`culprit`)."""
-        t, d = self.t, self.d
-        known = d.bounced.get(i)
-        if known is not None and known[0]:  # (it had strength: a path, no unit of its own)
-            held = known[1]
-            movers = t.moves_into[t.dest[i]]
-            if held != NONE:
-                if len(movers) == 1:  # the usual: held off by the one unit it met
-                    if t.kind[held] == MOVE:
-                        return culprit(t.units[held], t.target[held]).bounced_by_move
-                    return culprit(t.units[held], "").bounced_by_unit
-            elif len(movers) == 2:  # prevented, by the one other move there
-                held = movers[1] if movers[0] == i else movers[0]
-                return culprit(t.units[held], t.target[held]).bounced_by_move
-        elif known is not None and t.route[i] != BY_CONVOY:  # strength 0, with a path
-            occupant = t.occupant[i]  # (a unit of its own power, when there is one)
-            if occupant != NONE and len(t.moves_into[t.dest[i]]) == 1:
+    def _own(self, m: int, known: Bounce) -> Resolution:
+        """`_failed` of a move of strength 0 with a path: alone against a unit of its own power,
+        that unit's explanation; else `_bounce`'s."""
+        t = self.t
+        if t.route[m] != BY_CONVOY:
+            occupant = t.occupant[m]
+            if occupant != NONE and len(t.moves_into[t.dest[m]]) == 1:
                 return self._own_unit(occupant, [])
-        return self._bounce(i, known)
+        return self._bounce(m, known)
 
     def _bounce(self, i: int, known: Bounce | None) -> Resolution:
-        """`_move` of the others: a move with no convoy, into a unit of its own power, held off
-        by several units, or settled on guesses (`known`: None)."""
+        """`_failed` of the others: a move with no convoy, into a unit of its own power, held
+        off by several units, or settled on guesses (`known`: None)."""
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:
             unconvoyed = self._unconvoyed(i)
