@@ -83,8 +83,8 @@ def adjudicate_movement(
 
 class Resolved:
     """A movement phase's outcome by unit number (the engine's form of `MovementOutcome`). A
-    plain class, one made a phase: compiled, its fields are read natively; interpreted, it is
-    made faster than a named tuple."""
+    plain class: compiled, its fields are read natively. The one made a phase is the
+    `_Outcome` that worked it out (no second object made)."""
 
     __slots__ = ("contested", "dislodged", "units", "why")
 
@@ -93,15 +93,6 @@ class Resolved:
     units: dict[str, Unit]
     dislodged: dict[str, Dislodged]
     contested: frozenset[str]
-
-    def __init__(
-        self,
-        why: dict[int, Resolution],
-        units: dict[str, Unit],
-        dislodged: dict[str, Dislodged],
-        contested: frozenset[str],
-    ) -> None:
-        self.why, self.units, self.dislodged, self.contested = why, units, dislodged, contested
 
 
 def resolve_orders(
@@ -117,21 +108,21 @@ def resolve_orders(
 
 
 def _resolved(game_map: Map, table: OrderTable, rules: Rules) -> Resolved:
-    _ensure_recursion_room(len(table.units))  # (not the `size` property: a call less)
-    decisions = Decisions(game_map, table, rules)
-    decisions.resolve_all()
-    return _Outcome(game_map, table, decisions, rules).build()
-
-
-def _ensure_recursion_room(units: int) -> None:
-    """A long chain of dependent moves recurses a few frames per unit; big variants need room."""
-    needed = 200 + 12 * units
+    # A long chain of dependent moves recurses a few frames per unit: big variants need room.
+    needed = 200 + 12 * len(table.units)  # (not the `size` property: a call less)
     if _recursion_limit() < needed:
         sys.setrecursionlimit(needed)
+    decisions = Decisions(game_map, table, rules)
+    decisions.resolve_all()
+    # (no class call: interpreted, its __init__ frame would cost more than its fields' stores)
+    outcome = _Outcome() if _COMPILED else _MAKE(_Outcome)
+    outcome.map, outcome.t, outcome.d, outcome.rules = game_map, table, decisions, rules
+    return outcome.build()
 
 
 _recursion_limit: Final = sys.getrecursionlimit  # (compiled: a C static, no module attribute)
-_COMPILED: Final = compiled(_ensure_recursion_room)
+_COMPILED: Final = compiled(_resolved)
+_MAKE: Final = object.__new__
 
 
 SUCCESS: Final = Resolution(True)
@@ -145,25 +136,28 @@ _NOTHING: Final[frozenset[str]] = frozenset()
 _new: Final = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
 
 
-class _Outcome:
-    """Reads the settled decisions once and builds the public outcome from them."""
+class _Outcome(Resolved):
+    """Reads the settled decisions once and builds the outcome from them: itself, its fields
+    set (`build`)."""
 
-    def __init__(self, game_map: Map, table: OrderTable, decisions: Decisions, rules: Rules):
-        self.map = game_map
-        self.t = table
-        self.d = decisions
-        self.rules = rules
-        self._prevent: dict[int, float] = {}
-        """Prevent strengths asked while explaining (a move bounced by others asks each)."""
-        self.stayed: list[int] = []
-        """The moves that failed, stranded ones included (in unit order)."""
-        self.dislodger: dict[int, int] = {}
-        """Dislodged unit -> the move that dislodged it."""
-        self.units = self._units(decisions.result)
-        """Province -> unit after the moves (`_units`)."""
+    __slots__ = ("_prevent", "d", "dislodger", "map", "rules", "stayed", "t")
+
+    map: Map
+    t: OrderTable
+    d: Decisions
+    rules: Rules
+    _prevent: dict[int, float]
+    """Prevent strengths asked while explaining (a move bounced by others asks each)."""
+    stayed: list[int]
+    """The moves that failed, stranded ones included (in unit order)."""
+    dislodger: dict[int, int]
+    """Dislodged unit -> the move that dislodged it."""
 
     def build(self) -> Resolved:
-        t, dislodger, units = self.t, self.dislodger, self.units
+        """Itself, its fields set (`map`, `t`, `d` and `rules` set by its maker, `_resolved`)."""
+        self._prevent, self.stayed, self.dislodger = {}, [], {}
+        self.units = units = self._units(self.d.result)
+        t, dislodger = self.t, self.dislodger
         # Success, the common case, is left out; the others are explained, once each: failed
         # moves (stranded ones, which hold, apart), failed supports, convoys, dislodged units.
         # (the methods called on self, not bound to locals: compiled, a native call each)
@@ -192,7 +186,8 @@ class _Outcome:
         for i in dislodger:
             if i not in why:  # (a dislodged unit's explanation is never a plain success)
                 why[i] = self._resolution(i)
-        return Resolved(why, units, dislodged, contested)
+        self.why, self.dislodged, self.contested = why, dislodged, contested
+        return self
 
     def _stranded(self, why: dict[int, Resolution]) -> None:
         """Explain the stranded moves (their units hold), and leave them out of `stayed`."""
