@@ -76,6 +76,12 @@ class Hold:
 _HOLD: Final = slot_setters(Hold, "unit")
 
 
+Seen = tuple[object, str, bool]
+"""`Move.seen`: the map's facts, the move's province, whether it may go by convoy."""
+UNSEEN: Final[Seen] = (None, "", False)
+"""`Move.seen` of a move not yet read (on no map)."""
+
+
 @final
 @dataclass(frozen=True, slots=True, init=False)
 class Move:
@@ -87,6 +93,12 @@ class Move:
     target: str
     via_convoy: bool = False
     route: tuple[str, ...] = ()
+    seen: Seen = field(init=False, repr=False, compare=False)
+    """What the order table worked out of this move on a map, kept for the next phase that
+    gives the same move (the reader's memo gives the same object back): the map's facts
+    (`MapFacts`), the province it goes to, whether it may go by convoy (an army ordered via
+    convoy, or with no land route). `UNSEEN` until read; replaced whole (`keep_seen`), never
+    part of the order's value."""
 
     def __init__(
         self, unit: UnitRef, target: str, via_convoy: bool = False, route: tuple[str, ...] = ()
@@ -96,12 +108,14 @@ class Move:
             self.target = target  # type: ignore[misc]
             self.via_convoy = via_convoy  # type: ignore[misc]
             self.route = route  # type: ignore[misc]
+            self.seen = UNSEEN  # type: ignore[misc]
             return
-        set_unit, set_target, set_via_convoy, set_route = _MOVE
+        set_unit, set_target, set_via_convoy, set_route, set_seen = _MOVE
         set_unit(self, unit)
         set_target(self, target)
         set_via_convoy(self, via_convoy)
         set_route(self, route)
+        set_seen(self, UNSEEN)
 
     def __str__(self) -> str:
         if self.route:
@@ -112,7 +126,15 @@ class Move:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
-_MOVE: Final = slot_setters(Move, "unit", "target", "via_convoy", "route")
+_MOVE: Final = slot_setters(Move, "unit", "target", "via_convoy", "route", "seen")
+
+
+def keep_seen(order: Move, seen: Seen) -> None:
+    """Set `order.seen` (past the frozen `__setattr__`: a cache, not the order's value)."""
+    if _COMPILED:
+        order.seen = seen  # type: ignore[misc]
+    else:
+        _MOVE[4](order, seen)
 
 
 @final
@@ -321,6 +343,7 @@ def move(unit: UnitRef, target: str, via_convoy: bool, route: tuple[str, ...]) -
     order.target = target  # type: ignore[misc]
     order.via_convoy = via_convoy  # type: ignore[misc]
     order.route = route  # type: ignore[misc]
+    order.seen = UNSEEN  # type: ignore[misc]
     order.__class__ = Move
     return order
 

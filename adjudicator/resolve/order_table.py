@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from adjudicator.board.frozen import compiled
-from adjudicator.board.map import Map
+from adjudicator.board.map import Map, MapFacts
 from adjudicator.board.position import Position
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import Unit, coast_of
@@ -27,8 +27,10 @@ from adjudicator.orders.model import (
     Convoy,
     Move,
     MovementOrder,
+    Seen,
     SupportHold,
     SupportMove,
+    keep_seen,
 )
 from adjudicator.resolve.columns import (
     _ARMY,
@@ -108,22 +110,22 @@ def _read_orders(t: OrderTable) -> list[int]:
     move into their province, or a unit in it). Returns the armies that may go by convoy
     (ordered to, or with no land route), in unit order. One pass over the orders, then one
     over the units (`_find_occupants`)."""
-    orders, provinces = t.orders, t.province
+    orders = t.orders
     kind, moves, supports, convoys = t.kind, t.moves, t.supports, t.convoys
     facts = t.facts
-    army_near, prov = facts.army_near, facts.province
     dest, target, moves_into = t.dest, t.target, t.moves_into
-    army = _ARMY
     unopposed, opposed = t.unopposed, t.opposed
     maybe_convoyed = []
     for i, order in enumerate(orders):
         if type(order) is Move:  # (`order` a Move: compiled, its fields are read natively)
             kind[i] = MOVE
             moves.append(i)
-            to = order.target
-            target[i] = to
-            # (a location without a coast is its province: the map's look-up only for a coast)
-            dest[i] = where = to if "/" not in to else prov[to]
+            target[i] = order.target
+            # (worked out once a move and map: `Move.seen`)
+            on, where, by_sea = order.seen
+            if on is not facts:
+                on, where, by_sea = _seen(order, facts)
+            dest[i] = where
             if where in moves_into:
                 into = moves_into[where]
                 if len(into) == 1:  # two moves there now: both are opposed
@@ -135,10 +137,7 @@ def _read_orders(t: OrderTable) -> list[int]:
             else:
                 moves_into[where] = [i]
                 unopposed[i] = True  # (so far)
-            # (`army_near` has every province: a subscript, no call of `get`)
-            if order.unit.type is army and (
-                order.via_convoy or where not in army_near[provinces[i]]
-            ):
+            if by_sea:
                 maybe_convoyed.append(i)
             continue
         cls = type(order)
@@ -151,6 +150,20 @@ def _read_orders(t: OrderTable) -> list[int]:
     if moves:
         _find_occupants(t)
     return maybe_convoyed
+
+
+def _seen(order: Move, facts: MapFacts) -> Seen:
+    """`Move.seen` on the map of `facts`, worked out and kept: the province the move goes to
+    (a location without a coast is its province) and whether it may go by convoy (an army
+    ordered so, or with no land route from its province)."""
+    to, unit = order.target, order.unit
+    where = to if "/" not in to else facts.province[to]
+    by_sea = unit.type is _ARMY and (
+        order.via_convoy or where not in facts.army_near[facts.province[unit.location]]
+    )
+    seen = (facts, where, by_sea)
+    keep_seen(order, seen)
+    return seen
 
 
 def _find_occupants(t: OrderTable) -> None:
@@ -204,12 +217,13 @@ def _match_supports(t: OrderTable) -> None:
                 backed = o
         if backed == NONE:
             backed = _support_void(t, i, order)
-        if backed != NONE:
-            backers[backed] += (i,)
-            if provinces[i] in moves_into:  # (`OrderTable.in_use`, with the columns at hand)
-                opposed.append(i)
-            else:
-                unopposed[i] = True
+            if backed == NONE:
+                continue
+        backers[backed] += (i,)
+        if provinces[i] in moves_into:  # (`OrderTable.in_use`, with the columns at hand)
+            opposed.append(i)
+        else:
+            unopposed[i] = True
 
 
 def _support_void(t: OrderTable, own: int, order: SupportHold | SupportMove) -> int:
