@@ -69,8 +69,9 @@ class OrderEntry:
     province: str | None = field(init=False, repr=False, compare=False)
     """The province of the unit it orders; None for a build or waive (no unit on the board)."""
     line: OrderResult = field(init=False, repr=False, compare=False)
-    """Its result line when the order is legal and simply succeeds (shared by every phase
-    that uses the entry); the other outcomes take its strings (`unit`, `order`) from it."""
+    """Its result line when nothing happens to its unit (shared by every phase that uses the
+    entry): a legal order's simply succeeds, an illegal one's fails with its reason (the
+    engine takes it as it is); the other outcomes take its strings (`unit`, `order`) from it."""
     legal: Order | None = field(init=False, repr=False, compare=False)
     """The order when it counts (it is legal), else None: what the resolver is given."""
 
@@ -121,11 +122,12 @@ def new_entry(
         return OrderEntry(power, input, order, illegal, like)
     else:
         entry = _MAKE(_OPEN)
+    same = False
     if like is not None:
         province = like.province
         line = like.line
-        if line[0] != power:  # (an entry's line simply succeeds: its strings by index)
-            line = _new(_LINE, (power, line[1], line[2], line[3], "succeeds", (), None, ()))
+        unit, text = line[1], line[3]  # (its strings by index)
+        same = line[0] == power and like.illegal is illegal
     else:
         text = str(order)
         if input is not None and text == input:  # already canonical (most are): one string
@@ -137,7 +139,13 @@ def new_entry(
             location = ordered.location
             unit = UNIT_TEXTS[ordered.type].get(location) or unit_text(ordered.type, location)
             province = None if type(order) is Build else province_of(location)
-        line = _new(_LINE, (power, unit, input, text, "succeeds", (), None, ()))
+    if not same:  # (an illegal order's line fails with its reason: the engine takes it)
+        line = _new(
+            _LINE,
+            (power, unit, input, text, "succeeds", (), None, ())
+            if illegal is None
+            else (power, unit, input, text, "fails", ILLEGAL, illegal, ()),
+        )
     entry.power = power  # type: ignore[misc]
     entry.input = input  # type: ignore[misc]
     entry.order = order  # type: ignore[misc]
@@ -151,6 +159,8 @@ def new_entry(
 
 
 _MAKE: Final = object.__new__
+ILLEGAL: Final = ("illegal",)
+"""The tags of an illegal order's line when nothing else happened to its unit."""
 
 
 def entry_like(entry: OrderEntry, power: str, illegal: str | None) -> OrderEntry:

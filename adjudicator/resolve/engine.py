@@ -28,6 +28,7 @@ from adjudicator.orders.model import (
     Waive,
 )
 from adjudicator.orders.results import (
+    ILLEGAL,
     OrderEntry,
     OrderError,
     OrderResult,
@@ -181,7 +182,7 @@ def _line(
             OrderResult, (line[0], line[1], line[2], line[3], outcome, tags, reason, culprits)
         )
     tags = resolution.tags
-    tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else _ILLEGAL
+    tags = ("illegal", *(t for t in tags if t != "illegal")) if tags else ILLEGAL
     name = unit_text(unit.type, unit.location)
     return _new(OrderResult, (unit.power, name, line.input, line.order, "fails", tags, illegal, ()))
 
@@ -240,7 +241,6 @@ _RANKS: Final[dict[Map, dict[str, int] | None]] = {}
 """`_ranks` by map (a map is hashed by its identity)."""
 
 
-_ILLEGAL: Final = ("illegal",)
 _new: Final = tuple.__new__  # (a named tuple from a tuple of its fields, with no Python __new__)
 _BY_UNIT: Final = itemgetter(1)
 _BY_POWER: Final = itemgetter(0)
@@ -293,13 +293,14 @@ def _movement(
     if dislodged and (out.disbanded or out.silent):
         dislodged = without_retreats(dislodged, out, given, entries, errors)
     gone = {p for p, d in dislodged.items() if not d.retreats} if dislodged else _NOWHERE
-    # Every unit's line is its entry's, the line of a legal order that simply succeeds (the
-    # usual case, looked up in C), but for the units whose order did not count (illegal, or
-    # none) and the orders that did not simply succeed.
+    # Every unit's line is its entry's (looked up in C), the line of an order that simply
+    # succeeds or of an illegal one that fails with its reason, but for the orders that did
+    # not simply succeed, and the units with no entry. An illegal entry's line names its
+    # ordered unit: the one standing there when the reader read it against this board
+    # (`by_unit`), else it is made for the unit standing there.
     why = done.why
-    for i, order in enumerate(orders):
-        if order is None and i not in why:
-            results[i] = _line(units[i], at[i], Hold, SUCCESS)
+    if by_unit is None or every is None:
+        _unordered(results, units, orders, at, why)
     for i, resolution in why.items():
         entry = at[i]
         if gone and provinces[i] in gone:
@@ -315,6 +316,20 @@ def _movement(
         results[i] = _line(units[i], entry, Hold, resolution)
     placed = _sort_placed(game_map, results) if _COMPILED else _sort(results)  # type: ignore[arg-type]
     return placed, done.units, dislodged  # (no None left)
+
+
+def _unordered(
+    results: list[OrderResult | None],
+    units: list[Unit],
+    orders: list[MovementOrder | None],
+    at: tuple[OrderEntry | None, ...],
+    why: dict[int, Resolution],
+) -> None:
+    """The lines of the units whose order did not count (illegal, or none) and that nothing
+    happened to, each made for the unit standing there (`_movement`)."""
+    for i, order in enumerate(orders):
+        if order is None and i not in why:
+            results[i] = _line(units[i], at[i], Hold, SUCCESS)
 
 
 def _disbanded(resolution: Resolution) -> Resolution:

@@ -33,6 +33,33 @@ def test_an_entry_carries_the_strings_of_its_own_order_not_of_its_text() -> None
     assert "line" not in repr(first)
 
 
+def test_an_illegal_entrys_line_fails_with_its_reason_and_the_engine_takes_it() -> None:
+    """An illegal order's line is made with its entry (it fails whatever else happens, when
+    nothing happens to its unit); an entry made like another of other legality or power has
+    its own line; the engine gives the reader's line of an illegal order as it is."""
+    from adjudicator.orders.interpret import interpret_orders
+    from adjudicator.orders.results import entry_like
+
+    move = Move(UnitRef(UnitType.ARMY, "PAR"), "MUN")
+    entry = OrderEntry("FRANCE", "A Par - Mun", move, "not adjacent")
+    failed = OrderResult(
+        "FRANCE", "A PAR", "A Par - Mun", "A PAR - MUN", "fails", ("illegal",), "not adjacent"
+    )
+    assert entry.line == failed
+    assert entry_like(entry, "FRANCE", None).line == failed._replace(
+        result="succeeds", tags=(), reason=None
+    )
+    assert entry_like(entry, "GERMANY", "no").line == failed._replace(power="GERMANY", reason="no")
+    game_map = load_map("standard")
+    units = {u.province: u for u in game_map.start_units()}
+    position = Position("standard", game_map.start_phase, units, game_map.start_centers())
+    orders = {"FRANCE": ["A Par - Mun", "A Mar H"]}
+    (read, _), _ = interpret_orders(game_map, position, orders)
+    assert read.illegal is not None and read.line.result == "fails"
+    lines = adjudicate(position, orders).orders
+    assert read.line in lines and sum(line.unit == "A PAR" for line in lines) == 1
+
+
 def test_result_lines_come_by_power_then_unit() -> None:
     game_map = load_map("standard")
     units = {u.province: u for u in game_map.start_units()}
