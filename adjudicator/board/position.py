@@ -87,3 +87,42 @@ _OPEN_POSITION: Final = Position if _COMPILED else open_twin(Position)
 _OPEN_DISLODGED: Final = Dislodged if _COMPILED else open_twin(Dislodged)
 """The open twins (board/frozen.py) a Position and a Dislodged are made as in pure Python;
 not used compiled, where mypyc sets a native object's fields in C."""
+
+
+def new_position(
+    variant: str,
+    phase: Phase,
+    units: Mapping[str, Unit],
+    centers: Mapping[str, str],
+    dislodged: Mapping[str, Dislodged] | None = None,
+    winner: str | None = None,
+) -> Position:
+    """`Position(...)`, as the phase sequence makes one every phase: in pure Python with no
+    class call (as orders/results.new_entry makes an entry: an object of the open twin made
+    by `object.__new__`, its fields set, then made a Position; no `__init__` frame, no
+    first change of class); compiled, the class is called (its fields set in C)."""
+    if _COMPILED:
+        return Position(variant, phase, units, centers, dislodged, winner)
+    position: Position = _MAKE(_OPEN_POSITION)
+    position.variant = variant  # type: ignore[misc]
+    position.phase = phase  # type: ignore[misc]
+    position.units = units  # type: ignore[misc]
+    position.centers = centers  # type: ignore[misc]
+    position.dislodged = {} if dislodged is None else dislodged  # type: ignore[misc]
+    position.winner = winner  # type: ignore[misc]
+    position.__class__ = Position  # (the twin's own assignment: no call)
+    return position
+
+
+def new_dislodged(unit: Unit, retreats: tuple[str, ...]) -> Dislodged:
+    """`Dislodged(unit, retreats)` as `new_position` makes a Position."""
+    if _COMPILED:
+        return Dislodged(unit, retreats)
+    made: Dislodged = _MAKE(_OPEN_DISLODGED)
+    made.unit = unit  # type: ignore[misc]
+    made.retreats = retreats  # type: ignore[misc]
+    made.__class__ = Dislodged
+    return made
+
+
+_MAKE: Final = object.__new__

@@ -109,18 +109,24 @@ def adjudicate(
         results, units = _adjustments(game_map, position, entries, rules)
     if out.ignored:
         results = explained(results, out)
-    return PhaseResult(
-        position.phase,
-        tuple(results),
-        tuple(errors),
-        position_after(game_map, position, units, dislodged, rules),
-    )
+    after = position_after(game_map, position, units, dislodged, rules)
+    if _COMPILED:
+        return PhaseResult(position.phase, tuple(results), tuple(errors), after)
+    # pure Python, with no class call (as orders/results.new_entry makes an entry)
+    made: PhaseResult = _MAKE(_OPEN)
+    made.phase = position.phase  # type: ignore[misc]
+    made.orders = tuple(results)  # type: ignore[misc]
+    made.errors = tuple(errors)  # type: ignore[misc]
+    made.next = after  # type: ignore[misc]
+    made.__class__ = PhaseResult  # (the twin's own assignment: no call)
+    return made
 
 
 _COMPILED: Final = compiled(adjudicate)
 _OPEN: Final = PhaseResult if _COMPILED else open_twin(PhaseResult)
 """PhaseResult's open twin (board/frozen.py); not used compiled, where plain assignments to a
 native object's fields are set in C."""
+_MAKE: Final = object.__new__
 
 
 _MOVEMENT: Final = PhaseKind.MOVEMENT  # (an enum member's lookup is dear)

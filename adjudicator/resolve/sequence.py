@@ -23,7 +23,7 @@ from adjudicator.board.adjustments import (
 )
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
-from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.position import Dislodged, Position, new_position
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import LAST_YEAR, CalendarError, Phase, PhaseKind, Season, Unit
 from adjudicator.resolve.sides import by_side
@@ -214,7 +214,7 @@ def position_after(
         after = _phase(phase, phase.year, _WINTER, _ADJUSTMENT)
     else:
         after = _phase(phase, phase.year + game_map.year_step, _SPRING, _MOVEMENT)
-    return Position(before.variant, after, units, centers, {}, winner)
+    return new_position(before.variant, after, units, centers, {}, winner)
 
 
 # Module constants: an enum member's lookup (PhaseKind.MOVEMENT) costs several times more.
@@ -235,7 +235,7 @@ def _moved_on(
     """`before`'s centres and winner with `units` in `phase`, with no dislodged units unless
     given; built directly, its fields in order (dataclasses.replace, or naming the fields,
     costs more on this path)."""
-    return Position(
+    return new_position(
         before.variant,
         phase,
         units,

@@ -68,3 +68,31 @@ def test_a_dislodged_unit_is_made_and_frozen_as_a_dataclass() -> None:
     for name in ("unit", "retreats"):
         with pytest.raises(FrozenInstanceError):
             setattr(dislodged, name, ())
+
+
+def test_the_factories_make_the_values_the_classes_make() -> None:
+    """new_position and new_dislodged (no class call in pure Python) make values equal to the
+    classes', of the class itself and as frozen; adjudicate's PhaseResult too."""
+    from adjudicator.board.map import load_map
+    from adjudicator.resolve.engine import PhaseResult, adjudicate
+
+    phase = Phase.parse("F1901M")
+    unit = Unit("FRANCE", UnitType.ARMY, "PAR")
+    made = position_module.new_position("standard", phase, {"PAR": unit}, {"PAR": "FRANCE"})
+    assert type(made) is Position and made.dislodged == {}
+    assert made == Position("standard", phase, {"PAR": unit}, {"PAR": "FRANCE"})
+    lying = position_module.new_dislodged(unit, ("BUR",))
+    assert type(lying) is Dislodged and lying == Dislodged(unit, ("BUR",))
+    with_both = position_module.new_position("standard", phase, {}, {}, {"PAR": lying}, "FRANCE")
+    assert with_both == Position("standard", phase, {}, {}, {"PAR": lying}, "FRANCE")
+    for value, name in ((made, "winner"), (lying, "retreats")):
+        with pytest.raises(FrozenInstanceError):
+            setattr(value, name, None)
+    game_map = load_map("standard")
+    units = {u.province: u for u in game_map.start_units()}
+    start = Position("standard", game_map.start_phase, units, game_map.start_centers())
+    result = adjudicate(start, {"FRANCE": ["A Par - Bur"]})
+    assert type(result) is PhaseResult and type(result.next) is Position
+    assert result == PhaseResult(result.phase, result.orders, result.errors, result.next)
+    with pytest.raises(FrozenInstanceError):
+        result.next = start  # type: ignore[misc]
