@@ -98,12 +98,12 @@ def new_position(
     winner: str | None = None,
 ) -> Position:
     """`Position(...)`, as the phase sequence makes one every phase: in pure Python with no
-    class call (as orders/results.new_entry makes an entry: an object of the open twin made
-    by `object.__new__`, its fields set, then made a Position; no `__init__` frame, no
-    first change of class); compiled, the class is called (its fields set in C)."""
+    Python `__init__` (as orders/results.new_entry makes an entry: an empty object of the open
+    twin, its fields set, then made a Position; no frame, no first change of class);
+    compiled, the class is called (its fields set in C)."""
     if _COMPILED:
         return Position(variant, phase, units, centers, dislodged, winner)
-    position: Position = _MAKE(_OPEN_POSITION)
+    position: Position = _OPEN_POSITION()
     position.variant = variant  # type: ignore[misc]
     position.phase = phase  # type: ignore[misc]
     position.units = units  # type: ignore[misc]
@@ -118,11 +118,8 @@ def new_dislodged(unit: Unit, retreats: tuple[str, ...]) -> Dislodged:
     """`Dislodged(unit, retreats)` as `new_position` makes a Position."""
     if _COMPILED:
         return Dislodged(unit, retreats)
-    made: Dislodged = _MAKE(_OPEN_DISLODGED)
+    made: Dislodged = _OPEN_DISLODGED()
     made.unit = unit  # type: ignore[misc]
     made.retreats = retreats  # type: ignore[misc]
     made.__class__ = Dislodged
     return made
-
-
-_MAKE: Final = object.__new__

@@ -112,8 +112,8 @@ def new_entry(
     into: OrderEntry | None = None,
 ) -> OrderEntry:
     """`OrderEntry(power, input, order, illegal, like)`, the one writer of an entry's fields.
-    Pure Python, the reader makes its entries here: an object of `_OPEN` made with no class
-    call (no `__init__` frame, no first change of class), its fields set, then made an
+    Pure Python, the reader makes its entries here: an empty object of `_OPEN` (its
+    `__init__` object's: no frame, no first change of class), its fields set, then made an
     OrderEntry. `into`: the entry being initialised (`OrderEntry.__init__`, which made it one
     of `_OPEN`). Compiled, the class is called (mypyc sets a native object's fields in C)."""
     if into is not None:
@@ -121,7 +121,7 @@ def new_entry(
     elif _COMPILED:
         return OrderEntry(power, input, order, illegal, like)
     else:
-        entry = _MAKE(_OPEN)
+        entry = _OPEN()
     same = False
     if like is not None:
         province = like.province
@@ -158,7 +158,6 @@ def new_entry(
     return entry
 
 
-_MAKE: Final = object.__new__
 ILLEGAL: Final = ("illegal",)
 """The tags of an illegal order's line when nothing else happened to its unit."""
 

@@ -112,8 +112,8 @@ def adjudicate(
     after = position_after(game_map, position, units, dislodged, rules)
     if _COMPILED:
         return PhaseResult(position.phase, tuple(results), tuple(errors), after)
-    # pure Python, with no class call (as orders/results.new_entry makes an entry)
-    made: PhaseResult = _MAKE(_OPEN)
+    # pure Python, with no Python __init__ (as orders/results.new_entry makes an entry)
+    made: PhaseResult = _OPEN()
     made.phase = position.phase  # type: ignore[misc]
     made.orders = tuple(results)  # type: ignore[misc]
     made.errors = tuple(errors)  # type: ignore[misc]
@@ -126,7 +126,6 @@ _COMPILED: Final = compiled(adjudicate)
 _OPEN: Final = PhaseResult if _COMPILED else open_twin(PhaseResult)
 """PhaseResult's open twin (board/frozen.py); not used compiled, where plain assignments to a
 native object's fields are set in C."""
-_MAKE: Final = object.__new__
 
 
 _MOVEMENT: Final = PhaseKind.MOVEMENT  # (an enum member's lookup is dear)

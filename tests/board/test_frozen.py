@@ -23,6 +23,12 @@ def test_the_twin_is_a_subclass_of_the_same_layout_with_objects_setattr() -> Non
     # both of object's own: either one a Python method would make every assignment a call
     assert twin.__setattr__ is object.__setattr__
     assert twin.__delattr__ is object.__delattr__
+    # object's __init__ too: an empty value made with no Python frame, set, then frozen again
+    assert twin.__init__ is object.__init__
+    empty = twin()
+    empty.left, empty.right = 1, 2
+    empty.__class__ = _Pair
+    assert type(empty) is _Pair and empty == _Pair(1, 2)
 
 
 def test_a_value_is_set_as_the_twin_and_frozen_again() -> None:
