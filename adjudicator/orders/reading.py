@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple, final
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.names import NameProblem, Place
 from adjudicator.board.types import PhaseKind, UnitType
@@ -73,6 +74,21 @@ Planned = tuple[
 parse built. A plain tuple, read by the places of the fields above (`type(x) is tuple` tells
 it from a `Reading` or an `Unreadable`, named tuples): a named tuple's fields are unspecialised
 attribute look-ups in CPython 3.11 (~100 instructions each, ten or so a new text)."""
+
+
+def shared_span(span: Span) -> Span:
+    """One tuple for each span (a `Planned` reading's; records of strings keep them: texts of
+    one shape share theirs, memory), kept by its ends as one int: a tuple key is hashed and
+    compared item by item (compiled, several times the instructions)."""
+    start, end = span
+    key = start << 32 | end
+    kept = _SPANS.get(key)
+    if kept is None:
+        kept = keep(_SPANS, key, span, 1 << 12)
+    return kept
+
+
+_SPANS: Final[dict[int, Span]] = {}
 
 
 @final  # (`type(x) is` narrows it either way: a negative isinstance asks for __class__, slow)
@@ -248,12 +264,13 @@ def _read_by_tokens(
             target = _token_place(names, game_map, tokens, target_run)
             if target is None:
                 return None
-    # (first, last: the phrase's first and last tokens: its span)
+    # (first, last: the phrase's first and last tokens: its span, shared: `shared_span`)
     if first == 0 and last == 1:  # a unit's type and its place of one token (nearly all)
-        span = (0, len(tokens[0]) + 1 + len(tokens[1]))
+        end = len(tokens[0]) + 1 + len(tokens[1])
+        span = _SPANS.get(end) or shared_span((0, end))  # (a span from 0 is kept by its end)
     else:
         start = 0 if first == 0 else len(" ".join(tokens[:first])) + 1
-        span = (start, start + len(" ".join(tokens[first : last + 1])))
+        span = shared_span((start, start + len(" ".join(tokens[first : last + 1]))))
     return (
         form,
         own.province,
@@ -295,7 +312,7 @@ def _read_by_words(game_map: Map, kind_code: str, text: str) -> Planned | None:
         plan.form,
         own.province,
         None if other is None else other.province,
-        (start, end),
+        shared_span((start, end)),
         plan.other_type,
         other,
         target,
@@ -322,19 +339,36 @@ def order_of(
     """The order a text gives the units it names as they stand, whoever owns them, with the
     part of its legality that does not depend on the rest of the board."""
     kind = KINDS[kind_code]
+    if type(reading) is not Reading:  # (Reading is final: either narrows)
+        assert own is not None
+        return planned_order(game_map, kind, text, reading, own, other)
     try:
-        if type(reading) is Reading:  # (Reading is final: either narrows)
-            order = Reader(game_map, kind, text, own, other).order(reading.raw)
-        else:
-            assert own is not None
-            place = reading[5]  # (see `Planned`)
-            found = other  # (the unit standing there: `other_unit`'s answer, with no call)
-            if place is None:
-                found = None
-            elif other is None:
-                found = other_unit(game_map, other, reading[4], place)
-            whole = (0, len(text))
-            order = made(game_map, kind, reading[0], own, found, reading[6], reading[7], (), whole)
+        order = Reader(game_map, kind, text, own, other).order(reading.raw)
+    except Problem as problem:
+        return Unreadable(problem.message, problem.span)
+    return order, fixed_reason(game_map, order)
+
+
+def planned_order(
+    game_map: Map,
+    kind: PhaseKind,
+    text: str,
+    planned: Planned,
+    own: model.UnitRef,
+    other: model.UnitRef | None,
+) -> Read:
+    """`order_of` a `Planned` reading (strings.Strings reads a new text's so, its kind of
+    phase at hand: no look-up of it, no dispatch on the reading)."""
+    place = planned[5]  # (see `Planned`)
+    found = other  # (the unit standing there: `other_unit`'s answer, with no call)
+    if place is None:
+        found = None
+    elif other is None:
+        found = other_unit(game_map, other, planned[4], place)
+    try:
+        order = made(
+            game_map, kind, planned[0], own, found, planned[6], planned[7], (), (0, len(text))
+        )
     except Problem as problem:
         return Unreadable(problem.message, problem.span)
     return order, fixed_reason(game_map, order)

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
-from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
@@ -27,9 +26,11 @@ from adjudicator.orders.reading import (
     Reading,
     Unreadable,
     order_of,
+    planned_order,
     read_one,
     read_planned,
     read_text,
+    shared_span,
 )
 from adjudicator.orders.results import OrderEntry, OrderError, entry_like, new_entry
 from adjudicator.orders.sheet import own_keys, power_key
@@ -108,7 +109,7 @@ def _listed(texts: Sequence[str]) -> list[str]:
 
 
 _Layout = tuple[
-    dict[str, int], int, tuple[object, ...], _Record, dict[str, Memo[_Record]], frozenset[str]
+    dict[str, int], int, tuple[object, ...], _Record, dict[str, Memo[_Record]], dict[str, int]
 ]
 
 
@@ -116,15 +117,16 @@ def _layout(game_map: Map) -> _Layout:
     """A map's records (`_Record`), for `Strings` (made once): each power's seat (the index
     of the entry a record keeps for it, after its `_Known`), how many powers, then a record's
     entries and units met with none kept, the record of a string not in the memo (never
-    changed), the map's memos by kind (`memo`) and the keys of a set of orders that are their
-    own power (`sheet.own_keys`)."""
+    changed), the map's memos by kind (`memo`) and the seats of the keys of a set of orders
+    that are their own power (`sheet.own_keys`)."""
     found = _LAYOUTS.get(game_map)
     if found is None:
         seats = {power: seat for seat, power in enumerate(game_map.powers, _KNOWN)}
         width = len(seats)
         empty = (None,) * width + (_UNMET,) * width
         unknown: _Record = [*(None,) * _KNOWN, *empty]
-        layout: _Layout = seats, width, empty, unknown, {}, own_keys(game_map)
+        own = {key: seats[key] for key in own_keys(game_map)}
+        layout: _Layout = seats, width, empty, unknown, {}, own
         found = _LAYOUTS.setdefault(game_map, layout)
     return found
 
@@ -150,21 +152,21 @@ def _learn(
     """The record of what `text` says (`_Record`), with the order it gives `unit` and `found`,
     the units met where it names them (none when there is no ordered unit), and no entry kept;
     the caller keeps it (`Strings._given`)."""
+    planned: Planned | None = None
+    given: Reading | Planned
     if type(reading) is tuple:  # a `Planned` (a new text's usual reading): read by places
         # (mypy narrows `type(x) is tuple` to a tuple of any length, not to `Planned`)
-        planned: Planned = reading  # type: ignore[assignment]
-        given: Reading | Planned = planned
-        own_at: str | None = planned[1]
-        other_at = planned[2]
-        span: Span | None = planned[3]
+        plan: Planned = reading  # type: ignore[assignment]
+        planned = given = plan
+        own_at: str | None = plan[1]
+        other_at = plan[2]
+        span: Span | None = plan[3]  # (shared: `reading.shared_span`)
     elif type(reading) is Reading:
         given = reading
         own_at, other_at = reading.own, reading.other
-        span = reading.span
+        span = None if reading.span is None else shared_span(reading.span)
     else:
         return [None, None, None, None, None, None, None, reading, None, None, *strings.empty]
-    if span is not None:  # (`_shared`'s look-up: the call only for a span's first)
-        span = _SPANS.get(span[0] << 32 | span[1]) or _shared(span)
     if unit is None:
         if own_at is not None:
             return [own_at, other_at, span, *_NONE, *strings.empty]
@@ -174,7 +176,10 @@ def _learn(
     other = None
     if found is not None:
         other = REFS[found.type].get(found.location) or ref(found.type, found.location)
-    read = order_of(strings.map, strings.kind, text, given, own, other)
+    if planned is not None and own is not None:  # (a `Planned` names an ordered unit)
+        read = planned_order(strings.map, strings.kind, text, planned, own, other)
+    else:
+        read = order_of(strings.map, strings.kind, text, given, own, other)
     if type(read) is Unreadable:
         order: model.Order | Unreadable = read
         reason = None
@@ -195,21 +200,6 @@ def _learn(
     ]
 
 
-def _shared(span: Span | None) -> Span | None:
-    """One tuple for each span a record keeps (texts of one shape share theirs: memory), kept
-    by its ends as one int: a tuple key is hashed and compared item by item (compiled, several
-    times the instructions)."""
-    if span is None:
-        return None
-    start, end = span
-    key = start << 32 | end
-    kept = _SPANS.get(key)
-    if kept is None:
-        kept = keep(_SPANS, key, span, 1 << 12)
-    return kept
-
-
-_SPANS: Final[dict[int, Span]] = {}
 _NONE: Final = (None,) * 7
 """What a text that names a unit knows when none stands there: no units met, no order."""
 
@@ -223,10 +213,10 @@ class Strings:
         "board",
         "empty",
         "faulty",
-        "keys",
         "kind",
         "map",
         "memo",
+        "own_seats",
         "own_units",
         "seats",
         "unknown",
@@ -238,10 +228,10 @@ class Strings:
         self.board = board
         self.kind = kind
         layout = _LAYOUTS.get(game_map) or _layout(game_map)  # (the call: a map's first)
-        self.seats, self.width, self.empty, self.unknown, memos, self.keys = layout
+        self.seats, self.width, self.empty, self.unknown, memos, self.own_seats = layout
         """The powers' seats, where a record's units met start (after an entry for each
         power), a record's entries and units met with none kept, the record of a string not
-        in the memo (it has no entry), and the keys that are their own power."""
+        in the memo (it has no entry), and the seats of the keys that are their own power."""
         memo = memos.get(kind)  # (not `or`: a Memo's truth is its __len__, a call)
         self.memo = _memo_in(memos, kind) if memo is None else memo
         self.own_units = board.units
@@ -254,20 +244,22 @@ class Strings:
         """The entry of a string for `power` when it is one order alone, else None."""
         results: list[OrderEntry | OrderError] = []
         sets = iter(((power, (text,)),))
-        return None if self.read(sets, results, frozenset((power,))) else results[0]
+        seated = {power: self.seats[power]}
+        return None if self.read(sets, results, seated) else results[0]
 
     def read(
         self,
         sets: Iterator[tuple[str, Sequence[str]]],
         results: list[OrderEntry | OrderError],
-        keys: frozenset[str] | None = None,
+        own_seats: dict[str, int] | None = None,
     ) -> tuple[str, Sequence[str], int] | None:
         """Read sets of orders (a power's key, its strings: any sequence, or one string), in
         turn, while each string is one order alone, into `results`: None when all were, else
         the power of the set where one was not, its strings and how many of them were read (a
         sheet's reader reads the rest, then the sets left). One call a set of orders: the
-        look-ups below are made once, not once a power. `keys`: the keys that are their own
-        power (by default the map's, `sheet.own_keys`). The usual case is the entry kept for
+        look-ups below are made once, not once a power. `own_seats`: the seats of the keys
+        that are their own power (by default the map's, `sheet.own_keys`, in `_layout`): one
+        look-up for the usual key, a power's code. The usual case is the entry kept for
         the power, when the unit it was made for stands where the text names it and the other
         unit it names is as it was (`_Record`)."""
         known_strings, own_units, units = self.memo, self.own_units, self.board.units
@@ -275,15 +267,19 @@ class Strings:
         # (typed, as the entry and the unit found below are, the units' dicts looked up and
         # `results.append` called on the list: compiled code does each natively)
         unknown = self.unknown
-        if keys is None:
-            keys = self.keys
+        if own_seats is None:
+            own_seats = self.own_seats
         for key, given in sets:
-            power = key if key in keys else power_key(self.map, key)
             # (a list, typed: compiled, its items are read natively, as `type` is called)
             texts: list[str] = given if type(given) is list else _listed(given)
-            seat = seats.get(power)
-            if seat is None:
-                return power, texts, 0
+            seat = own_seats.get(key)
+            if seat is not None:
+                power = key
+            else:  # a key that names a power otherwise ('france'), or none
+                power = power_key(self.map, key)
+                seat = seats.get(power)
+                if seat is None:
+                    return power, texts, 0
             met_at = seat + width
             start = len(results)  # (each text read appends one result)
             for text in texts:
@@ -304,10 +300,11 @@ class Strings:
                     ):
                         results.append(record[seat])
                         continue
-                if record is unknown:  # (a string not in the memo: met for the first time)
-                    again = self._first(power, seat, text)
-                else:
-                    again = self._again(power, seat, text, record)
+                again = (  # (`unknown`: a string not in the memo, met for the first time)
+                    self._first(power, seat, text)
+                    if record is unknown
+                    else self._again(power, seat, text, record)
+                )
                 if again is None:
                     return power, texts, len(results) - start
                 results.append(again)
@@ -372,22 +369,22 @@ class Strings:
         board, or none yet), or others: not `power`'s (an error), missing (a build or waive
         names none), or other units (then the order for these is learnt)."""
         own, other = record[0], record[1]  # (see `_Known`: each field read where it is used)
-        own_location: str | None = record[4]
-        other_location: str | None = record[6]
         unit = None if own is None else self.own_units.get(own)
         found = None if other is None else self.board.units.get(other)
-        same = (  # (the places typed: compiled, compared as strs, not generically)
+        own_location: str | None = record[4]  # (typed: compiled, compared as strs)
+        same = (
             unit is not None
             and unit.power == power
             and unit.type is record[3]
             and own_location is not None
             and unit.location == own_location
-            and (
-                record[5] is None
-                if found is None
-                else other_location is not None
-                and found.location == other_location
-                and found.type is record[5]
+            and (  # (no other unit named: none met; else as `read` checks it)
+                other is None
+                or (
+                    record[5] is None
+                    if found is None
+                    else found.type is record[5] and found.location == record[6]
+                )
             )
         )
         if same:
