@@ -61,6 +61,45 @@ def route_exists(
     return bool(shortest_route(game_map, source, target, fleets, usable))
 
 
+def route_of_units(
+    game_map: Map,
+    source: str,
+    target: str,
+    units: Sequence[int],
+    provinces: Sequence[str],
+    stays: Callable[[int], bool],
+) -> bool:
+    """`route_exists` over the fleets `units` (numbers; `provinces`: where each number stands),
+    `stays` asked with a fleet's number, of the same fleets in the same order (the resolver's
+    question: its answers may decide others), with no search for the unit in a sea reached."""
+    seas = game_map.seas
+    area_bit = seas.area_bit
+    pool = 0
+    unit_of: dict[int, int] = {}
+    for c in units:  # (a fleet outside the convoy areas: bit 0, never reached)
+        bit = area_bit.get(provinces[c], 0)
+        pool |= bit
+        unit_of[bit] = c
+    goal, area_water = seas.water.get(target, 0), seas.area_water
+    queue: list[int] = []
+    head = -1
+    seen = found = seas.water.get(source, 0) & pool
+    while True:
+        while found:  # the fleets first reached from the last one taken (the army's, at first)
+            low = found & -found
+            found ^= low
+            if stays(unit_of[low]):
+                queue.append(low)
+        head += 1
+        if head == len(queue):
+            return False
+        here = queue[head]
+        if goal & here:
+            return True
+        found = area_water[here.bit_length() - 1] & pool & ~seen
+        seen |= found
+
+
 def shortest_route(
     game_map: Map,
     source: str,

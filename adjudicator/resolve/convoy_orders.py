@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from adjudicator.board.convoy import route_exists, route_fleets
+from adjudicator.board.convoy import route_fleets
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import province_of
@@ -216,12 +216,7 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
     """No route even with every fleet at sea (DATC 6.D.32): impossible in this position,
     so the unit holds and may be supported in holding. With fleets that merely did not
     convoy (6.D.8) it is a failed move."""
-    seas = t.facts.seas
-    seas_with_fleets = []
-    for p, u in zip(t.province, t.units, strict=True):  # (a loop: README, Hot code: cells)
-        if u.type is _FLEET and p in seas:
-            seas_with_fleets.append(p)
-    if not route_exists(game_map, t.province[i], t.dest[i], seas_with_fleets):
+    if not _fleets_could_carry(game_map, t, t.province[i], t.dest[i]):
         t.stranded |= {i}
         t.kind[i] = HOLD
         t.occupant[i] = NONE
@@ -235,6 +230,29 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
             if t.occupant[other] == NONE and t.route[other] != BY_CONVOY:
                 t.unopposed[other] = True
                 t.opposed.remove(other)
+
+
+def _fleets_could_carry(game_map: Map, t: OrderTable, source: str, target: str) -> bool:
+    """`route_exists` over every fleet at sea: searched from `source` over the convoy areas,
+    asking which unit stands only in those reached (where a route mostly is found within a
+    step or two, a pass over every unit is the dearer)."""
+    seas, at_sea, units = game_map.seas, t.facts.seas, t.units
+    areas, area_water = seas.areas, seas.area_water
+    goal = seas.water.get(target, 0)
+    seen = left = seas.water.get(source, 0)
+    while left:
+        low = left & -left
+        left ^= low
+        step = low.bit_length() - 1
+        sea = areas[step]
+        u = t.unit_at(sea)
+        if u != NONE and units[u].type is _FLEET and sea in at_sea:
+            if goal & low:
+                return True
+            new = area_water[step] & ~seen
+            seen |= new
+            left |= new
+    return False
 
 
 def _assign(

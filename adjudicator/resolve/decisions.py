@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from adjudicator.board.convoy import route_exists
+from adjudicator.board.convoy import route_of_units
 from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
@@ -34,6 +34,8 @@ from adjudicator.resolve.order_table import (
 UNRESOLVED: Final = 0
 GUESSING: Final = 1
 RESOLVED: Final = 2
+FOLLOWS: Final = -1
+"""Open, a move that follows another (`_open`): below UNRESOLVED, `resolve_all` asks `<=`."""
 
 Bounce = tuple[float, int]
 """A failed move's attack strength and the unit that held it off (NONE: none alone)."""
@@ -77,7 +79,7 @@ class Decisions:
         """Every move is a decision, and so is every matched support and every convoy in use;
         holds, void supports and convoys are settled (as failing) from the start, and so is
         what nothing opposes (`OrderTable.unopposed`, as succeeding). `resolve_all` settles the
-        rest."""
+        rest. An open decision's result is False (`_decide` guesses it failing as it is)."""
         self.paradox: set[int] = set()
         """Convoys made to fail by the paradox rule."""
         self.bounced: dict[int, Bounce] = {}
@@ -97,7 +99,11 @@ class Decisions:
         )
         self.backers, self.units, self.moves_into = table.backers, table.units, table.moves_into
         self.dest, self.province = table.dest, table.province
-        self._open(table.opposed)
+        if self._weak:
+            for i in table.opposed:
+                self.state[i] = UNRESOLVED
+        else:
+            self._open(table.opposed)
 
     def _open(self, opposed: list[int]) -> None:
         """Open the decisions the table found opposed, but those no other decision can change
@@ -105,19 +111,22 @@ class Decisions:
         algorithm would settle it, asking nothing it would ask first:
         - a move over land with no support into a unit that stays fails (its attack, at most 1,
           never beats that unit's hold; DATC 5.B.1), held off by that unit, or of strength 0
-          against a unit of its own power (`_move_fails`' answer);
+          against a unit of its own power (`_move_fails`' answer); so does one that meets a
+          move over land with no support head to head (its attack, 1, never beats that
+          move's defend, 1, the one strength `_move_fails` asks);
+        - a move over land with no support into a province whose unit moves, not head to head,
+          succeeds when that move is one nothing opposes and no other enters (`_follows`
+          asks nothing then); else it is left open as FOLLOWS: `_decide` asks `_follows`, what
+          `_move_fails` would ask;
         - a move over land with no support into an empty province fails when the first other
           move there is not by convoy alone and has no support (its prevent strength, 1, is
           asked first and beats the attack of 1);
         - a support whose first attacker of another power moves over land, not from where the
           support is directed, is cut (DATC 5.B.2); one attacked by its own power alone stands."""
         state, result = self.state, self.result
-        if self._weak:
-            for i in opposed:
-                state[i] = UNRESOLVED
-            return
         kind, occupant, route, backers = self.kind, self.occupant, self.route, self.backers
-        units, bounced, moves_into, dest = self.units, self.bounced, self.moves_into, self.dest
+        facing, units, bounced = self.facing, self.units, self.bounced
+        moves_into, dest = self.moves_into, self.dest
         province, area = self.province, self.t.support_area
         for i in opposed:
             what = kind[i]
@@ -130,7 +139,13 @@ class Decisions:
                     if route[k] != BY_CONVOY and not backers[k]:
                         bounced[i] = 1, NONE
                         continue
-                elif kind[o] != MOVE:
+                elif kind[o] == MOVE and facing[i] == NONE:
+                    if result[o] and len(moves_into[dest[i]]) == 1:
+                        result[i] = True  # (follows a move nothing opposes, alone: `_follows`)
+                        continue
+                    state[i] = FOLLOWS
+                    continue
+                elif kind[o] != MOVE or (route[o] == LAND and not backers[o]):
                     bounced[i] = (0, NONE) if units[o].power == units[i].power else (1, o)
                     continue
             elif what == SUPPORT:  # its first attacker of another power is asked first
@@ -153,11 +168,11 @@ class Decisions:
         state = self.state
         if _COMPILED:
             for i in range(len(state)):
-                if state[i] == UNRESOLVED:
+                if state[i] <= UNRESOLVED:
                     self._decide(i)
             return
         for i in sorted(self.t.opposed):
-            if state[i] == UNRESOLVED:
+            if state[i] <= UNRESOLVED:
                 self._decide(i)
 
     def resolve(self, i: int) -> bool:
@@ -173,30 +188,35 @@ class Decisions:
 
     def _decide(self, i: int) -> bool:
         """`resolve` of an open decision: guessed failing while it is judged."""
-        state, result, deps = self.state, self.result, self._deps
+        state, deps = self.state, self._deps
         mark = len(deps)
-        result[i] = False
-        state[i] = GUESSING
-        if self.kind[i] == MOVE:
+        now = state[i]
+        state[i] = GUESSING  # (its result is False already: every open decision's is)
+        if now == FOLLOWS:
+            bounce = self._follows(i)
+        elif self.kind[i] == MOVE:
             bounce = self._move_fails(i)
-            if len(deps) == mark:
-                # Independent of any guess: final. (The backup rule may have settled it already;
-                # else its result is still the guess, failing.)
+        else:
+            first = self._adjudicate(i)
+            if len(deps) == mark:  # (as a move's)
                 if state[i] != RESOLVED:
+                    self.result[i] = first
                     state[i] = RESOLVED
-                    if bounce is None:
-                        result[i] = True
-                        return True
-                    self.bounced[i] = bounce
-                return result[i]
-            return self._guessed(i, mark, bounce is None)
-        first = self._adjudicate(i)
-        if len(deps) == mark:  # (as a move's)
-            if state[i] != RESOLVED:
-                result[i] = first
-                state[i] = RESOLVED
-            return result[i]
-        return self._guessed(i, mark, first)
+                    return first
+                return self.result[i]
+            return self._guessed(i, mark, first)
+        if len(deps) == mark:
+            # Independent of any guess: final, unless the backup rule settled it already (else
+            # its result is still the guess, failing).
+            if state[i] == RESOLVED:
+                return self.result[i]
+            state[i] = RESOLVED
+            if bounce is None:
+                self.result[i] = True
+                return True
+            self.bounced[i] = bounce
+            return False
+        return self._guessed(i, mark, bounce is None)
 
     def _guessed(self, i: int, mark: int, first: bool) -> bool:
         """`_decide` of a decision that asked a guess (`first`: its answer, guessed failing)."""
@@ -220,8 +240,10 @@ class Decisions:
         return self.resolve(i)
 
     def _forget(self, mark: int) -> None:
+        """Reopen the decisions guessed since `mark` (an open decision's result is False)."""
         for k in self._deps[mark:]:
             self.state[k] = UNRESOLVED
+            self.result[k] = False
         del self._deps[mark:]
 
     def _backup(self, mark: int) -> None:
@@ -232,6 +254,7 @@ class Decisions:
         convoys = [k for k in cycle if kinds[k] == CONVOY]
         for k in cycle:
             self.state[k] = UNRESOLVED
+            self.result[k] = False
         if convoys:
             # The Szykman rule (also the fallback of the 1982 rule): the convoys fail.
             for k in convoys:
@@ -311,6 +334,19 @@ class Decisions:
                 return attack, NONE  # prevented
         return None
 
+    def _follows(self, i: int) -> Bounce | None:
+        """`_move_fails` of a move that FOLLOWS (`_open`): its attack is 1 when the unit it
+        follows leaves (whose hold is then 0), else 0 against its own power or 1 against that
+        unit's hold, 1; then only a prevent may stop it."""
+        o = self.occupant[i]
+        if self.result[o] if self.state[o] == RESOLVED else self.resolve(o):
+            for k in self.moves_into[self.dest[i]]:
+                if k != i and self.prevent(k) >= 1:
+                    return 1, NONE  # prevented
+            return None
+        units = self.units
+        return (0, NONE) if units[o].power == units[i].power else (1, o)
+
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
         unit's own power never cuts its support."""
@@ -355,10 +391,12 @@ class Decisions:
         if not fleets:
             return False
         if len(fleets) == 1 or m in t.whole_route or self.choices.one_route_breaks:
-            # (One fleet on a route makes the route alone: `route_exists` would ask it alone.
-            # A loop: compiled, `resolve` called natively, not through a bound method.)
+            # (One fleet on a route makes the route alone: `route_of_units` would ask it alone.
+            # A loop: compiled, `resolve` called natively, not through a bound method; a fleet
+            # settled already, mostly, read with no call.)
+            state, result = self.state, self.result
             for c in fleets:
-                if not self.resolve(c):
+                if not (result[c] if state[c] == RESOLVED else self.resolve(c)):
                     break
             else:
                 return True
@@ -377,18 +415,10 @@ class Decisions:
         if final and m in self._paths:
             return self._paths[m]
         province = self.province
-        seas = []
-        for c in fleets:  # (a loop: compiled, natively; no cell)
-            seas.append(province[c])
-        found = route_exists(self.map, province[m], self.dest[m], seas, self._at)
+        found = route_of_units(self.map, province[m], self.dest[m], fleets, province, self.resolve)
         if final:
             self._paths[m] = found
         return found
-
-    def _at(self, p: str) -> bool:
-        """`_any_route`'s question: does the fleet in sea `p` stay? (A method: a lambda would
-        make cells of the caller's locals.)"""
-        return self.resolve(self.t.unit_at(p))
 
     def path(self, m: int) -> bool:
         return self.route[m] != BY_CONVOY or self.convoy_path(m)
@@ -460,9 +490,9 @@ class Decisions:
             against = units[occupant].power
             if against == units[m].power:
                 return 0
-        if self.backers[m] or self._weak:
+        if self._weak:
             return self._strength(m, against)
-        return 1
+        return 1 + self._support_count(m, against) if self.backers[m] else 1  # (`_strength`)
 
     def hold(self, unit: int) -> int:
         """The hold strength of the unit standing in a move's target (`OrderTable.occupant`)."""
@@ -490,7 +520,9 @@ class Decisions:
                 return 0
             if self.choices.dislodged_always and not self.resolve(m):
                 return 0
-        return self._strength(m) if self.backers[m] or self._weak else 1
+        if self._weak:
+            return self._strength(m)
+        return 1 + self._support_count(m) if self.backers[m] else 1  # (`_strength`)
 
 
 _COMPILED: Final = compiled(Decisions.resolve)

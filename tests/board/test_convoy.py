@@ -233,6 +233,34 @@ def test_the_shortest_chain_over_bits_is_that_of_the_search_over_sets(variant: s
     assert checked > 30
 
 
+class _ByNumber:
+    """`usable` asked by a fleet's number (its place in `provinces`)."""
+
+    def __init__(self, provinces: list[str], usable: _Asked) -> None:
+        self.provinces, self.usable = provinces, usable
+
+    def __call__(self, c: int) -> bool:
+        return self.usable(self.provinces[c])
+
+
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_a_route_of_units_asks_as_route_exists(variant: str) -> None:
+    """route_of_units, the resolver's search by fleet number, answers as route_exists and asks
+    the same fleets in the same order (a resolver's question may decide others)."""
+    found = 0
+    for game_map, _, fleets, source, target in _random_cases(variant, 30, 6, 10, 0.4):
+        blocked = set(sorted(fleets)[::5])
+        usable, expected_usable = _Asked(blocked), _Asked(blocked)
+        provinces = sorted(fleets)
+        units = list(range(len(provinces)))[::-1]  # (any order: the search asks in its own)
+        expected = route_exists(game_map, source, target, fleets, expected_usable)
+        stays = _ByNumber(provinces, usable)
+        assert convoy.route_of_units(game_map, source, target, units, provinces, stays) is expected
+        assert usable.asked == expected_usable.asked
+        found += expected
+    assert found > 30
+
+
 def test_a_search_kept_by_the_caller_is_the_search() -> None:
     """Seas.is_needed with a caller's table of searches answers as without it, and keeps one
     search per army, target and fleets at sea (a search follows the routes to its target)."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.board.convoy import route_fleets
+from adjudicator.board.convoy import route_exists, route_fleets
 from adjudicator.board.map import load_map
 from adjudicator.board.rules import EDITIONS, Rules, rules_from
 from adjudicator.board.types import Unit, UnitType
 from adjudicator.resolve.columns import OrderTable, RuleChoices, rule_choices
-from adjudicator.resolve.convoy_orders import _carriers
+from adjudicator.resolve.convoy_orders import _carriers, _fleets_could_carry
 
 
 @pytest.mark.parametrize("variant", ["standard", "1900", "ancmed"])
@@ -40,6 +40,35 @@ def test_one_fleet_carries_exactly_when_route_fleets_says_so(variant: str) -> No
                 expected = bool(route_fleets(game_map, source, target, [sea]))
                 assert (army in t.convoy_fleets) == expected, (source, sea, target)
                 assert t.convoy_fleets.get(army, (fleet,)) == (fleet,)
+
+
+@pytest.mark.parametrize("variant", ["standard", "ancmed"])
+def test_the_fleets_could_carry_as_route_exists_over_every_fleet_at_sea(variant: str) -> None:
+    """`_fleets_could_carry` (a stranded army's test, DATC 6.D.32), searching from the army
+    and asking only for the units of the areas reached, answers as route_exists over every
+    fleet at sea: armies and fleets on coasts carry nothing."""
+    import random
+
+    game_map = load_map(variant)
+    facts, rng = game_map.facts, random.Random(15)
+    coastal = sorted(p for p, near in facts.water.items() if near and p not in facts.seas)
+    seas = sorted(facts.seas)
+    answers = set()
+    for _ in range(60):
+        at_sea = {sea for sea in seas if rng.random() < 0.3}
+        on_coasts = set(rng.sample(coastal, 8))
+        provinces = sorted(at_sea | on_coasts)
+        units = [
+            Unit("P", UnitType.FLEET if p in at_sea or rng.random() < 0.5 else UnitType.ARMY, p)
+            for p in provinces
+        ]
+        t = OrderTable(facts, provinces, units, [None] * len(provinces))
+        for source in rng.sample(coastal, 6):
+            for target in rng.sample(coastal, 6):
+                expected = route_exists(game_map, source, target, at_sea)
+                assert _fleets_could_carry(game_map, t, source, target) is expected
+                answers.add(expected)
+    assert answers == {False, True}
 
 
 def _expected(rules: Rules) -> tuple[object, ...]:

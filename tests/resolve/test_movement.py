@@ -278,12 +278,14 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
     finds the same: tests/resolve/test_movement_invariants.py checks that on random
     positions): a move alone into an empty province, a support nobody attacks; and what no
     other decision can change (`_open`): a move over land with no support into a unit that
-    stays, or into an empty province where the first other move has no support and goes over
-    land; a support whose first attacker of another power comes over land from elsewhere than
-    where it is directed (cut), or attacked by its own power alone (stands). A move into a
-    province a unit that may leave stands in, a supported move, and a support attacked from
-    where it is directed, are left to `resolve_all`, which settles them all."""
-    from adjudicator.resolve.decisions import RESOLVED, UNRESOLVED, Decisions
+    stays or head to head with a move over land with no support, or into an empty province
+    where the first other move has no support and goes over land, or following alone a move
+    nothing opposes (it arrives); a support whose first
+    attacker of another power comes over land from elsewhere than where it is directed (cut),
+    or attacked by its own power alone (stands). A move into a province a unit that may leave
+    stands in (marked FOLLOWS), a supported move, and a support attacked from where it is
+    directed, are left to `resolve_all`, which settles them all."""
+    from adjudicator.resolve.decisions import FOLLOWS, RESOLVED, UNRESOLVED, Decisions
     from adjudicator.resolve.order_table import HOLD, NONE, build_table
 
     board = position(
@@ -291,6 +293,8 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
         GERMANY="A MUN, A RUH, A KIE",
         ITALY="A PIE, A VEN, F LYO",
         ENGLAND="A HOL, A LVP, A YOR, A WAL",
+        AUSTRIA="A GAL",
+        RUSSIA="A SIL, A WAR, A MOS",
     )
     orders = [
         move("A PAR", "BUR"),  # bounces with A MUN: each strength 1
@@ -304,11 +308,16 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
         move("A VEN", "PIE"),  # follows A PIE: asks whether it leaves
         move("A LVP", "YOR"),  # into a unit of its own power
         sup("A YOR", "A WAL"),  # attacked by its own power alone: stands
+        move("A GAL", "SIL"),  # head to head, neither supported: each strength 1
+        move("A SIL", "GAL"),
+        move("A WAR", "UKR"),  # nothing opposes it
+        move("A MOS", "WAR"),  # follows it alone: arrives
     ]
     table = build_table(MAP, board, {o.unit.province: o for o in orders}, DEFAULT_RULES)
     d = Decisions(MAP, table, DEFAULT_RULES)
     at = table.index
-    decided = [p for p in at if table.kind[at[p]] != HOLD]  # not A HOL, A WAL, which hold
+    # (not A HOL, A WAL, which hold, nor A WAR, which nothing opposes)
+    decided = [p for p in at if table.kind[at[p]] != HOLD and not table.unopposed[at[p]]]
     settled = {p: d.result[at[p]] for p in decided if d.state[at[p]] == RESOLVED}
     assert settled == {
         "PAR": False,
@@ -318,6 +327,9 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
         "MAR": False,
         "LVP": False,
         "YOR": True,
+        "GAL": False,
+        "SIL": False,
+        "MOS": True,
     }
     assert sorted(table.opposed) == sorted(at[p] for p in decided)
     assert d.bounced == {
@@ -326,8 +338,12 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
         at["BEL"]: (1, at["RUH"]),
         at["MAR"]: (1, at["LYO"]),
         at["LVP"]: (0, NONE),
+        at["GAL"]: (1, at["SIL"]),
+        at["SIL"]: (1, at["GAL"]),
     }
-    assert all(d.state[at[p]] == UNRESOLVED for p in decided if p not in settled)
+    follows = {p for p in decided if d.state[at[p]] == FOLLOWS}
+    assert follows == {"VEN"}
+    assert all(d.state[at[p]] == UNRESOLVED for p in decided if p not in {*settled, *follows})
     d.resolve_all()
     assert {p: d.result[at[p]] for p in decided} == {
         **settled,
