@@ -443,12 +443,17 @@ class Decisions:
 
     # -- strengths -------------------------------------------------------------------------
     def _support_count(self, m: int, exclude_power: str | None = None) -> int:
-        backers = self.backers[m]
-        if not backers:
-            return 0
+        """The supports of `m` given (those of `exclude_power` left out: no power to read
+        for each when it is None, as mostly)."""
         count = 0
-        units, state, result = self.units, self.state, self.result
-        for s in backers:
+        state, result = self.state, self.result
+        if exclude_power is None:
+            for s in self.backers[m]:
+                if result[s] if state[s] == RESOLVED else self.resolve(s):
+                    count += 1
+            return count
+        units = self.units
+        for s in self.backers[m]:
             if units[s].power != exclude_power and (
                 result[s] if state[s] == RESOLVED else self.resolve(s)
             ):
