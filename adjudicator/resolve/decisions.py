@@ -128,27 +128,27 @@ class Decisions:
         facing, units, bounced = self.facing, self.units, self.bounced
         moves_into, dest = self.moves_into, self.dest
         province, area = self.province, self.t.support_area
+        move, land, none = MOVE, LAND, NONE  # (locals: read for each decision, as no global is)
         for i in opposed:
-            what = kind[i]
-            if what == MOVE and route[i] == LAND and not backers[i]:
+            if kind[i] == move and route[i] == land and not backers[i]:
                 o = occupant[i]
-                if o == NONE:  # the first other move there is asked first
+                if o == none:  # the first other move there is asked first
                     movers = moves_into[dest[i]]  # (two at least: opposed, not by convoy alone;
                     # tests/resolve/test_movement_invariants.py checks the table's fact)
                     k = movers[1] if movers[0] == i else movers[0]
                     if route[k] != BY_CONVOY and not backers[k]:
-                        bounced[i] = 1, NONE
+                        bounced[i] = 1, none
                         continue
-                elif kind[o] == MOVE and facing[i] == NONE:
+                elif kind[o] == move and facing[i] == none:
                     if result[o] and len(moves_into[dest[i]]) == 1:
                         result[i] = True  # (follows a move nothing opposes, alone: `_follows`)
                         continue
                     state[i] = FOLLOWS
                     continue
-                elif kind[o] != MOVE or (route[o] == LAND and not backers[o]):
-                    bounced[i] = (0, NONE) if units[o].power == units[i].power else (1, o)
+                elif kind[o] != move or (route[o] == land and not backers[o]):
+                    bounced[i] = (0, none) if units[o].power == units[i].power else (1, o)
                     continue
-            elif what == SUPPORT:  # its first attacker of another power is asked first
+            elif kind[i] == SUPPORT:  # its first attacker of another power is asked first
                 power = units[i].power
                 for k in moves_into[province[i]]:
                     if units[k].power != power:
@@ -156,7 +156,7 @@ class Decisions:
                 else:
                     result[i] = True
                     continue
-                if route[k] == LAND and province[k] != area[i]:
+                if route[k] == land and province[k] != area[i]:
                     continue  # cut: `result` says so already
             state[i] = UNRESOLVED
 
@@ -171,8 +171,9 @@ class Decisions:
                 if state[i] <= UNRESOLVED:
                     self._decide(i)
             return
+        unresolved = UNRESOLVED  # (a local: read for each decision, as no global is)
         for i in sorted(self.t.opposed):
-            if state[i] <= UNRESOLVED:
+            if state[i] <= unresolved:
                 self._decide(i)
 
     def resolve(self, i: int) -> bool:
