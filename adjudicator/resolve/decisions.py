@@ -1,15 +1,13 @@
 """The decisions of DATC chapter 5 and the algorithm that settles them.
 
-Every move, active support and active convoy is one yes/no decision: the move succeeds, the
-support is given (not cut), the convoying fleet stays (is not dislodged). They are defined by
-conditions on the strengths (attack, hold, defend, prevent) and on the path of convoyed armies,
-which refer to other decisions. `resolve` settles them with the guess algorithm of DATC 5.F:
-a decision met again deeper in its own recursion is guessed, first as failing then as
-succeeding; when exactly one guess is consistent it is taken, otherwise the backup rule decides
-the cycle (moves only: all succeed; convoys involved: the paradox rule, by default Szykman's,
-makes those convoys fail, the DPTG's only when that is consistent and otherwise fails all
-the moves of the cycle; anything else: all fail).
-"""
+Every move, active support and active convoy is one yes/no decision (the move succeeds, the
+support is given, the convoying fleet stays), defined by conditions on the strengths and on the
+path of convoyed armies, which refer to other decisions. `resolve` settles them with the guess
+algorithm of DATC 5.F: a decision met again in its own recursion is guessed, failing then
+succeeding; when exactly one guess is consistent it is taken, else the backup rule decides the
+cycle (moves only: all succeed; with convoys: the paradox rule, by default Szykman's, makes
+those convoys fail, the DPTG's only when consistent, else fails the cycle's moves; else: all
+fail)."""
 
 from __future__ import annotations
 
@@ -34,8 +32,7 @@ from adjudicator.resolve.order_table import (
 UNRESOLVED: Final = 0
 GUESSING: Final = 1
 RESOLVED: Final = 2
-FOLLOWS: Final = -1
-"""Open, a move that follows another (`_open`): below UNRESOLVED, `resolve_all` asks `<=`."""
+FOLLOWS: Final = -1  # open, a move that follows another (`_open`): below UNRESOLVED
 
 Bounce = tuple[float, int]
 """A failed move's attack strength and the unit that held it off (NONE: none alone)."""
@@ -70,33 +67,25 @@ class Decisions:
     )
 
     def __init__(self, game_map: Map, table: OrderTable, rules: Rules) -> None:
-        self.map = game_map
-        self.t = table
-        self.rules = rules
+        self.map, self.t, self.rules = game_map, table, rules
         self.choices = rule_choices(rules)
         self.state = [RESOLVED] * len(table.units)  # (`size`: a property call more)
         self.result: list[bool] = table.unopposed[:]
-        """Every move is a decision, and so is every matched support and every convoy in use;
-        holds, void supports and convoys are settled (as failing) from the start, and so is
-        what nothing opposes (`OrderTable.unopposed`, as succeeding). `resolve_all` settles the
-        rest. An open decision's result is False (`_decide` guesses it failing as it is)."""
+        """Holds, void supports and convoys are settled (failing) from the start, and so is
+        what nothing opposes (`OrderTable.unopposed`, succeeding); `resolve_all` settles the
+        other decisions. An open decision's result is False (`_decide`'s first guess)."""
         self.paradox: set[int] = set()
         """Convoys made to fail by the paradox rule."""
         self.bounced: dict[int, Bounce] = {}
         """Failed move -> its attack strength and the unit that held it off (`_move_fails`),
-        kept when its decision was settled asking no guess: the explanation reads them back
-        (a move settled otherwise is asked again)."""
+        when settled asking no guess: the explanation reads them (else it asks again)."""
         self._deps: list[int] = []
         self._paths: dict[int, bool] = {}
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
         self._weak = bool(table.weak)
         """The map has weak links: a move's own strength may be ½ (`_own`)."""
-        self.kind, self.occupant, self.facing, self.route = (
-            table.kind,
-            table.occupant,
-            table.facing,
-            table.route,
-        )
+        self.kind, self.occupant = table.kind, table.occupant
+        self.facing, self.route = table.facing, table.route
         self.backers, self.units, self.moves_into = table.backers, table.units, table.moves_into
         self.dest, self.province = table.dest, table.province
         if self._weak:
@@ -107,22 +96,15 @@ class Decisions:
 
     def _open(self, opposed: list[int]) -> None:
         """Open the decisions the table found opposed, but those no other decision can change
-        (not on maps with weak links, where a move's own strength may be ½), each settled as the
-        algorithm would settle it, asking nothing it would ask first:
-        - a move over land with no support into a unit that stays fails (its attack, at most 1,
-          never beats that unit's hold; DATC 5.B.1), held off by that unit, or of strength 0
-          against a unit of its own power (`_move_fails`' answer); so does one that meets a
-          move over land with no support head to head (its attack, 1, never beats that
-          move's defend, 1, the one strength `_move_fails` asks);
-        - a move over land with no support into a province whose unit moves, not head to head,
-          succeeds when that move is one nothing opposes and no other enters (`_follows`
-          asks nothing then); else it is left open as FOLLOWS: `_decide` asks `_follows`, what
-          `_move_fails` would ask;
-        - a move over land with no support into an empty province fails when the first other
-          move there is not by convoy alone and has no support (its prevent strength, 1, is
-          asked first and beats the attack of 1);
-        - a support whose first attacker of another power moves over land, not from where the
-          support is directed, is cut (DATC 5.B.2); one attacked by its own power alone stands."""
+        (maps without weak links), settled as the algorithm would, asking nothing it asks first.
+        A move over land with no support: into a unit that stays, or head to head with such a
+        move, fails (attack 1 never beats hold or defend 1; DATC 5.B.1), held off by that unit
+        or of strength 0 against its own power (`_move_fails`' answer); into an empty province,
+        fails when the first other move there has no support, not by convoy alone (its prevent,
+        1, is asked first); into a province whose unit moves, succeeds when that move is one
+        nothing opposes and no other enters, else is left open as FOLLOWS (`_follows`). A
+        support whose first attacker of another power comes over land, not from where it is
+        directed, is cut (DATC 5.B.2); one attacked by its own power alone stands."""
         state, result = self.state, self.result
         kind, occupant, route, backers = self.kind, self.occupant, self.route, self.backers
         facing, units, bounced = self.facing, self.units, self.bounced
@@ -162,18 +144,16 @@ class Decisions:
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
-        """Settle every open decision, in unit order. Only those the table found opposed can
-        be (`_open`): interpreted, they alone are looked at (sorted in C); compiled, every
-        unit's state is, by a native loop (cheaper there than a generic sort)."""
+        """Settle every open decision, in unit order: only the opposed (`_open`), sorted in C;
+        compiled, every unit's state by a native loop (cheaper there than a generic sort)."""
         state = self.state
         if _COMPILED:
             for i in range(len(state)):
                 if state[i] <= UNRESOLVED:
                     self._decide(i)
             return
-        unresolved = UNRESOLVED  # (a local: read for each decision, as no global is)
         for i in sorted(self.t.opposed):
-            if state[i] <= unresolved:
+            if state[i] <= UNRESOLVED:
                 self._decide(i)
 
     def resolve(self, i: int) -> bool:
@@ -207,8 +187,7 @@ class Decisions:
                 return self.result[i]
             return self._guessed(i, mark, first)
         if len(deps) == mark:
-            # Independent of any guess: final, unless the backup rule settled it already (else
-            # its result is still the guess, failing).
+            # Final, unless the backup rule settled it (else its result is the guess, failing).
             if state[i] == RESOLVED:
                 return self.result[i]
             state[i] = RESOLVED
@@ -241,7 +220,6 @@ class Decisions:
         return self.resolve(i)
 
     def _forget(self, mark: int) -> None:
-        """Reopen the decisions guessed since `mark` (an open decision's result is False)."""
         for k in self._deps[mark:]:
             self.state[k] = UNRESOLVED
             self.result[k] = False
@@ -274,9 +252,8 @@ class Decisions:
                 self._settle(k, False)
 
     def _all_fail_consistent(self, convoys: list[int]) -> bool:
-        """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What the
-        test settles stays only when the answer is yes (put back in place: `resolve` and
-        `resolve_all` hold the lists)."""
+        """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What it
+        settles stays only if so (put back in place: `resolve` and `resolve_all` hold the lists)."""
         state, result, paradox = self.state[:], self.result[:], set(self.paradox)
         paths = dict(self._paths)  # convoy routes found during the trial go with it
         bounced = dict(self.bounced)
@@ -336,9 +313,8 @@ class Decisions:
         return None
 
     def _follows(self, i: int) -> Bounce | None:
-        """`_move_fails` of a move that FOLLOWS (`_open`): its attack is 1 when the unit it
-        follows leaves (whose hold is then 0), else 0 against its own power or 1 against that
-        unit's hold, 1; then only a prevent may stop it."""
+        """`_move_fails` of a move that FOLLOWS (`_open`): attack 1 if the unit followed leaves
+        (hold 0; then only a prevent may stop it), else 0 (its own power) or 1 against hold 1."""
         o = self.occupant[i]
         if self.result[o] if self.state[o] == RESOLVED else self.resolve(o):
             for k in self.moves_into[self.dest[i]]:
@@ -353,9 +329,8 @@ class Decisions:
         unit's own power never cuts its support."""
         units = self.units
         power = units[s].power
-        attackers = self.moves_into.get(self.province[s], ())
         cut = []
-        for m in attackers:  # (a loop: README, Hot code: cells)
+        for m in self.moves_into.get(self.province[s], ()):  # (a loop: README, Hot code: cells)
             if units[m].power != power and self._cuts(m, s):
                 cut.append(m)
         return cut
@@ -378,10 +353,9 @@ class Decisions:
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
         if t.weak and t.weak[m] and (route[m] == LAND or not self.by_convoy(m)):
-            # A move across a weak link cuts no support; dislodging the supporter still does.
-            # Unlike its strength (`_own`), a convoyed army's cut is judged by its own step, not
-            # by the convoy's landing: DPjudge's cutSupport tests the pair (origin, target), so
-            # an army convoyed round the Cape still cuts (1900/movement-cape-convoy-cuts).
+            # A move across a weak link cuts no support; dislodging the supporter still does. A
+            # convoyed army's cut is judged by its own step, not its landing (as `_own`): DPjudge's
+            # cutSupport tests (origin, target): 1900/movement-cape-convoy-cuts (the Cape) cuts.
             return self.resolve(m)
         return self.path(m)
 
@@ -392,9 +366,8 @@ class Decisions:
         if not fleets:
             return False
         if len(fleets) == 1 or m in t.whole_route or self.choices.one_route_breaks:
-            # (One fleet on a route makes the route alone: `route_of_units` would ask it alone.
-            # A loop: compiled, `resolve` called natively, not through a bound method; a fleet
-            # settled already, mostly, read with no call.)
+            # (One fleet makes the route alone: `route_of_units` would ask it alone. A loop:
+            # compiled, `resolve` called natively; a fleet settled, mostly, read with no call.)
             state, result = self.state, self.result
             for c in fleets:
                 if not (result[c] if state[c] == RESOLVED else self.resolve(c)):
@@ -444,8 +417,7 @@ class Decisions:
 
     # -- strengths -------------------------------------------------------------------------
     def _support_count(self, m: int, exclude_power: str | None = None) -> int:
-        """The supports of `m` given (those of `exclude_power` left out: no power to read
-        for each when it is None, as mostly)."""
+        """The supports of `m` given (no power read when none is left out, as mostly)."""
         count = 0
         state, result = self.state, self.result
         if exclude_power is None:
@@ -462,11 +434,9 @@ class Decisions:
         return count
 
     def _own(self, m: int) -> float:
-        """A moving unit's own strength: 1, or ½ across a weak link (Map.weak_links), when it
-        steps across one or a convoy can land it only across one."""
-        t = self.t
-        if not self._weak:
-            return 1
+        """A moving unit's own strength: ½ when it steps, or a convoy can land it, only across a
+        weak link (Map.weak_links), else 1."""
+        t = self.t  # (asked on maps with weak links alone: `_strength`)
         if self.route[m] == LAND or not self.by_convoy(m):
             return 0.5 if t.weak[m] else 1
         return 0.5 if t.weak_landing[m] else 1
@@ -481,19 +451,15 @@ class Decisions:
     def attack(self, m: int) -> float:
         if self.route[m] == BY_CONVOY and not self.convoy_path(m):
             return 0
-        occupant = self.occupant[m]
+        o = self.occupant[m]
         against = None  # the power whose supports do not count
-        if occupant != NONE and not (
-            self.kind[occupant] == MOVE
+        if o != NONE and not (
+            self.kind[o] == MOVE
             and (self.facing[m] == NONE or self.opponent(m) == NONE)
-            and (
-                self.result[occupant]
-                if self.state[occupant] == RESOLVED
-                else self.resolve(occupant)
-            )
+            and (self.result[o] if self.state[o] == RESOLVED else self.resolve(o))
         ):
             units = self.units
-            against = units[occupant].power
+            against = units[o].power
             if against == units[m].power:
                 return 0
         if self._weak:
