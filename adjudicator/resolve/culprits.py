@@ -60,14 +60,20 @@ def culprit(unit: Unit, target: str) -> Culprit:
     """The explanations naming `unit` (`target`: its move's target, else ''). The board's unit
     is named, whatever its order (a unit whose order did not count holds off moves too)."""
     at = _ARMY_CULPRITS if unit.type is _ARMY else _FLEET_CULPRITS
+    try:  # (two subscripts: no method called, no None tested; a unit not met yet is rare)
+        return at[unit.location][target]
+    except KeyError:
+        return _new_culprit(at, unit, target)
+
+
+def _new_culprit(at: dict[str, dict[str, Culprit]], unit: Unit, target: str) -> Culprit:
+    """`culprit` of a unit (in `at`, its type's table) and target met for the first time."""
     by_target = at.get(unit.location)
     if by_target is None:
         by_target = keep(at, unit.location, {}, CULPRITS_LIMIT)
-    known = by_target.get(target)
-    if known is None:
-        name = str(unit)
-        known = Culprit(name, f"{name} - {target}" if target else name)
-        keep(by_target, target, known, TARGETS_LIMIT)
+    name = str(unit)
+    known = Culprit(name, f"{name} - {target}" if target else name)
+    keep(by_target, target, known, TARGETS_LIMIT)
     return known
 
 

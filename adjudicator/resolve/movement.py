@@ -40,6 +40,7 @@ from adjudicator.resolve.decisions import Bounce, Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
     CONVOY,
+    LAND,
     MOVE,
     NONE,
     SUPPORT,
@@ -200,19 +201,18 @@ class _Outcome(Resolved):
         """Explain each failed move (in `why`; `build` adds what dislodged its unit), and find
         the provinces left empty by a standoff: the targets of failed moves, empty after the
         moves, where some move had strength (its decision found it prevented with a strength
-        above 0, another move's prevent strength at least as high, else its own prevent
-        strength is). One pass, a loop (README, Hot code: cells), with the usual explanations
-        inline: the unit that held the move off, as its decision recorded it
-        (`Decisions.bounced`), when that unit alone met it, or the one other move there when
-        it was prevented; or alone against a unit of its own power. That unit's explanation
-        (`culprit`) says it; `_bounce` explains the others."""
+        above 0, else its own prevent strength is). One pass, a loop (README, Hot code: cells),
+        the usual explanations inline: the unit that held it off as its decision recorded it
+        (`Decisions.bounced`), when it alone met it, or the one other move there when it was
+        prevented, says it (`culprit`); `_own` and `_bounce` explain the others."""
         t, units, bounced = self.t, self.units, self.d.bounced
         kind, dest, target, moves_into, all_units = t.kind, t.dest, t.target, t.moves_into, t.units
         found = []
         for m in self.stayed:
             p = dest[m]
-            known = bounced.get(m)
-            if known is None:  # settled on guesses or by the backup rule: asked again
+            try:  # (a subscript, no method called: a move with no record is rare)
+                known = bounced[m]
+            except KeyError:  # settled on guesses or by the backup rule: asked again
                 if p not in units and self._prevents(m) > 0:
                     found.append(p)
                 why[m] = self._bounce(m, None)
@@ -298,7 +298,7 @@ class _Outcome(Resolved):
         t = self.t
         unit = t.units[i]
         origin = t.province[m]
-        if self.d.by_convoy(m) and self.rules.retreat_to_convoy_origin:  # (the rare one first)
+        if t.route[m] != LAND and self.d.by_convoy(m) and self.rules.retreat_to_convoy_origin:
             origin = ""
         # (dicts, as `Map` makes them: compiled, `get` is called natively)
         near: dict[str, frozenset[str]]
