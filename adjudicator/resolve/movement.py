@@ -79,7 +79,7 @@ def adjudicate_movement(
     resolutions = dict.fromkeys(table.province, SUCCESS)
     for i, why in done.why.items():
         resolutions[table.province[i]] = why
-    return MovementOutcome(resolutions, done.units, done.dislodged, done.contested)
+    return MovementOutcome(resolutions, done.units, done.dislodged, frozenset(done.contested))
 
 
 class Resolved:
@@ -93,7 +93,8 @@ class Resolved:
     """Unit number -> what became of its order, for those that did not simply succeed."""
     units: dict[str, Unit]
     dislodged: dict[str, Dislodged]
-    contested: frozenset[str]
+    contested: list[str]
+    """Provinces left empty by a standoff (as found: one may be listed twice)."""
 
 
 def resolve_orders(
@@ -117,7 +118,7 @@ def _resolved(game_map: Map, table: OrderTable, rules: Rules) -> Resolved:
     decisions.resolve_all()
     # (no class call: interpreted, its __init__ frame would cost more than its fields' stores)
     outcome = _Outcome() if _COMPILED else _MAKE(_Outcome)
-    outcome.map, outcome.t, outcome.d, outcome.rules = game_map, table, decisions, rules
+    outcome.t, outcome.d = table, decisions
     return outcome.build()
 
 
@@ -141,12 +142,10 @@ class _Outcome(Resolved):
     """Reads the settled decisions once and builds the outcome from them: itself, its fields
     set (`build`)."""
 
-    __slots__ = ("_prevent", "d", "dislodger", "map", "rules", "stayed", "t")
+    __slots__ = ("_prevent", "d", "dislodger", "stayed", "t")
 
-    map: Map
     t: OrderTable
     d: Decisions
-    rules: Rules
     _prevent: dict[int, float]
     """Prevent strengths asked while explaining (a move bounced by others asks each)."""
     stayed: list[int]
@@ -155,7 +154,7 @@ class _Outcome(Resolved):
     """Dislodged unit -> the move that dislodged it."""
 
     def build(self) -> Resolved:
-        """Itself, its fields set (`map`, `t`, `d` and `rules` set by its maker, `_resolved`)."""
+        """Itself, its fields set (`t` and `d` set by its maker, `_resolved`)."""
         self._prevent, self.stayed, self.dislodger = {}, [], {}
         self.units = units = self._units(self.d.result)
         t, dislodger = self.t, self.dislodger
@@ -165,8 +164,7 @@ class _Outcome(Resolved):
         why: dict[int, Resolution] = {}
         if t.stranded:
             self._stranded(why)
-        found = self._failed(why) if self.stayed else None
-        contested = frozenset(found) if found else _NOTHING
+        contested = self._failed(why) if self.stayed else []
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
             province, kind = t.province, t.kind
@@ -232,12 +230,23 @@ class _Outcome(Resolved):
                 found.append(p)
             if not strength:  # strength 0, with a path: a unit of its own power, maybe
                 why[m] = self._own(m, known)
-            elif len(moves_into[p]) != 1:
+                continue
+            movers = moves_into[p]
+            if len(movers) == 2:  # another move there: named too when as strong (prevent)
+                k = movers[1] if movers[0] == m else movers[0]
+                if self._prevents(k) >= strength:
+                    names, text = self._named([held, k])
+                    why[m] = failure(BOUNCE, "bounced with " + text, names)
+                    continue
+            elif len(movers) != 1:
                 why[m] = self._bounce(m, known)
-            elif kind[held] == MOVE:  # the usual: held off by the one unit it met
-                why[m] = culprit(all_units[held], target[held]).bounced_by_move
-            else:
-                why[m] = culprit(all_units[held], "").bounced_by_unit
+                continue
+            # the usual: held off by the one unit it met alone
+            why[m] = (
+                culprit(all_units[held], target[held]).bounced_by_move
+                if kind[held] == MOVE
+                else culprit(all_units[held], "").bounced_by_unit
+            )
         return found
 
     def _units(self, result: list[bool]) -> dict[str, Unit]:
@@ -287,25 +296,25 @@ class _Outcome(Resolved):
         """Where a fleet ordered to a province of several coasts, none named, lands: the one
         coast it can reach (or the province, when it could reach several)."""
         target = self.t.target[m]
-        reachable = self.map.fleet_targets(self.t.units[m].location, target)
+        reachable = self.d.map.fleet_targets(self.t.units[m].location, target)
         return reachable[0] if len(reachable) == 1 else target
 
     def _retreats(
-        self, i: int, m: int, occupied: dict[str, Unit], contested: frozenset[str]
+        self, i: int, m: int, occupied: dict[str, Unit], contested: list[str]
     ) -> tuple[str, ...]:
         """DATC 6.H: adjacent places that are empty, not contested, not the attacker's origin
         (which is allowed after an attack by convoy, 4.A.5)."""
         t = self.t
         unit = t.units[i]
         origin = t.province[m]
-        if t.route[m] != LAND and self.d.by_convoy(m) and self.rules.retreat_to_convoy_origin:
+        if t.route[m] != LAND and self.d.by_convoy(m) and self.d.rules.retreat_to_convoy_origin:
             origin = ""
         # (dicts, as `Map` makes them: compiled, `get` is called natively)
         near: dict[str, frozenset[str]]
         if unit.type is _ARMY:
-            near, at = self.map.army_adjacency, t.province[i]
+            near, at = self.d.map.army_adjacency, t.province[i]
         else:
-            near, at = self.map.fleet_adjacency, unit.location
+            near, at = self.d.map.fleet_adjacency, unit.location
         options = near.get(at, _NOTHING)
         province = t.facts.province
         found = []
@@ -365,12 +374,14 @@ class _Outcome(Resolved):
 
     def _bounce(self, i: int, known: Bounce | None) -> Resolution:
         """`_failed` of the others: a move with no convoy, into a unit of its own power, held
-        off by several units, or settled on guesses (`known`: None)."""
+        off by several units, or settled on guesses (`known`: None). Named: the unit that held
+        it (unless NONE), then the other moves there whose prevent strength is as high."""
         t, d = self.t, self.d
-        if t.route[i] == BY_CONVOY:
-            unconvoyed = self._unconvoyed(i)
-            if unconvoyed is not None:
-                return unconvoyed
+        if t.route[i] == BY_CONVOY:  # for want of a convoy?
+            if i not in t.convoy_fleets:
+                return no_convoy(t.dest[i])
+            if not d.convoy_path(i):
+                return self._disruption(i)
         occupant = t.occupant[i]
         strength = d.attack(i) if known is None else known[0]
         # With a path, attack strength 0 means the unit in the way is of the same power.
@@ -381,35 +392,21 @@ class _Outcome(Resolved):
             held = self._resister(i, strength)
         else:
             held = known[1]
-        movers = t.moves_into[t.dest[i]]
-        others = self._as_strong(i, movers, strength, held) if len(movers) > 1 else None
+        others = [] if held == NONE else [held]
+        for k in t.moves_into[t.dest[i]]:  # (a loop: README, Hot code: cells)
+            if k != i and self._prevents(k) >= strength:
+                others.append(k)
         if own:  # (no unit held it: `held` is NONE)
-            return self._own_unit(occupant, others or [])
-        if others:
-            if len(others) > 1:
-                names, text = self._named(others)
-                return failure(BOUNCE, "bounced with " + text, names)
-            held = others[0]
-        if held == NONE:
+            return self._own_unit(occupant, others)
+        if len(others) > 1:
+            names, text = self._named(others)
+            return failure(BOUNCE, "bounced with " + text, names)
+        if not others:
             return failure(BOUNCE, CYCLE, ())
+        held = others[0]
         if t.kind[held] == MOVE:  # the common case: one unit held it off
             return culprit(t.units[held], t.target[held]).bounced_by_move
         return culprit(t.units[held], "").bounced_by_unit
-
-    def _unconvoyed(self, i: int) -> Resolution | None:
-        """Why move `i`, which must go by convoy, failed for want of one (None: it had one)."""
-        if i not in self.t.convoy_fleets:
-            return no_convoy(self.t.dest[i])
-        return None if self.d.convoy_path(i) else self._disruption(i)
-
-    def _as_strong(self, i: int, movers: list[int], strength: float, held: int) -> list[int]:
-        """`held` (unless NONE), then the moves of `movers` but `i` whose prevent strength is at
-        least `strength` (a loop in a method of its own: README, Hot code: cells)."""
-        found = [] if held == NONE else [held]
-        for k in movers:
-            if k != i and self._prevents(k) >= strength:
-                found.append(k)
-        return found
 
     def _own_unit(self, occupant: int, culprits: list[int]) -> Resolution:
         """A move that would have dislodged a unit of its own power (`occupant`), and the
