@@ -349,8 +349,9 @@ class Strings:
                 return wrong
         order = record[7]
         reason = record[8]
-        if unit is None or order is None or type(order) is Unreadable or reason is ON_BOARD:
-            return self._given(power, seat, text, record, unit, fresh=True)
+        # (a unit met: an order was made for it, or the text gives none, Unreadable)
+        if unit is None or type(order) is Unreadable or reason is ON_BOARD:
+            return self._given(power, seat, text, record, unit, True)
         # `_given`'s usual case, with no call: the text's first entry, kept with the unit
         entry = new_entry(power, text, order, reason)
         record[seat] = entry  # (the entry first: see `_Record`)
@@ -412,7 +413,7 @@ class Strings:
                 return wrong
             if own is not None:
                 record = _learn(self, text, _read(self.map, self.kind, text), unit, found)
-                return self._given(power, seat, text, record, unit, fresh=True)
+                return self._given(power, seat, text, record, unit, True)
         return self._given(power, seat, text, record, unit)
 
     def _given(
@@ -428,7 +429,8 @@ class Strings:
         for, with no entry kept for `power`: one made now (from the strings of the first one
         made for these units, `like`, when there is one) and kept in the power's seat, with
         the unit (none for an order whose legality depends on the board), in place. `fresh`:
-        `record` is a new text's, put in the memo here (none is there yet)."""
+        `record` is a new text's, put in the memo here (none is there yet; given by
+        position: a call with a keyword is not CPython 3.11's specialised one)."""
         order: model.Order | Unreadable | None = record[7]  # (typed: compiled, their
         like: OrderEntry | None = record[9]  # fields are read natively; see `_Known`)
         reason = record[8]
