@@ -234,9 +234,11 @@ class _Outcome(Resolved):
             movers = moves_into[p]
             if len(movers) == 2:  # another move there: named too when as strong (prevent)
                 k = movers[1] if movers[0] == m else movers[0]
-                if self._prevents(k) >= strength:
-                    names, text = self._named([held, k])
-                    why[m] = failure(BOUNCE, "bounced with " + text, names)
+                if self._prevents(k) >= strength:  # (two units: two names, no list made)
+                    a = culprit(all_units[held], target[held] if kind[held] == MOVE else "")
+                    b = culprit(all_units[k], target[k])
+                    text = "bounced with " + a.ordered + ", " + b.ordered
+                    why[m] = failure(BOUNCE, text, (a.name, b.name))
                     continue
             elif len(movers) != 1:
                 why[m] = self._bounce(m, known)
