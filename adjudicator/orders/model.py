@@ -7,9 +7,8 @@ unit reference carries its type. Parsing the canonical string gives the same ord
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, final
+from typing import Final, final
 
 from adjudicator.board.frozen import Recipe, by_fields, compiled, open_twin, slot_setters
 from adjudicator.board.types import UnitType, province_of
@@ -325,20 +324,20 @@ call there); in pure Python by its slot setters (an assignment would meet the fr
 
 
 def hold(unit: UnitRef) -> Hold:
-    """`Hold(unit)`, made as `_NEW` says."""
+    """`Hold(unit)`, made as `_OPEN_HOLD` says."""
     if _COMPILED:
         return Hold(unit)
-    order: Hold = _NEW(_OPEN_HOLD)
+    order: Hold = _OPEN_HOLD()
     order.unit = unit  # type: ignore[misc]
     order.__class__ = Hold
     return order
 
 
 def move(unit: UnitRef, target: str, via_convoy: bool, route: tuple[str, ...]) -> Move:
-    """`Move(unit, target, via_convoy, route)`, made as `_NEW` says."""
+    """`Move(unit, target, via_convoy, route)`, made as `_OPEN_HOLD` says."""
     if _COMPILED:
         return Move(unit, target, via_convoy, route)
-    order: Move = _NEW(_OPEN_MOVE)
+    order: Move = _OPEN_MOVE()
     order.unit = unit  # type: ignore[misc]
     order.target = target  # type: ignore[misc]
     order.via_convoy = via_convoy  # type: ignore[misc]
@@ -349,10 +348,10 @@ def move(unit: UnitRef, target: str, via_convoy: bool, route: tuple[str, ...]) -
 
 
 def support_hold(unit: UnitRef, supported: UnitRef) -> SupportHold:
-    """`SupportHold(unit, supported)`, made as `_NEW` says."""
+    """`SupportHold(unit, supported)`, made as `_OPEN_HOLD` says."""
     if _COMPILED:
         return SupportHold(unit, supported)
-    order: SupportHold = _NEW(_OPEN_SUPPORT_HOLD)
+    order: SupportHold = _OPEN_SUPPORT_HOLD()
     order.unit = unit  # type: ignore[misc]
     order.supported = supported  # type: ignore[misc]
     order.__class__ = SupportHold
@@ -360,10 +359,10 @@ def support_hold(unit: UnitRef, supported: UnitRef) -> SupportHold:
 
 
 def support_move(unit: UnitRef, supported: UnitRef, target: str) -> SupportMove:
-    """`SupportMove(unit, supported, target)`, made as `_NEW` says."""
+    """`SupportMove(unit, supported, target)`, made as `_OPEN_HOLD` says."""
     if _COMPILED:
         return SupportMove(unit, supported, target)
-    order: SupportMove = _NEW(_OPEN_SUPPORT_MOVE)
+    order: SupportMove = _OPEN_SUPPORT_MOVE()
     order.unit = unit  # type: ignore[misc]
     order.supported = supported  # type: ignore[misc]
     order.target = target  # type: ignore[misc]
@@ -372,10 +371,10 @@ def support_move(unit: UnitRef, supported: UnitRef, target: str) -> SupportMove:
 
 
 def convoy(unit: UnitRef, army: UnitRef, target: str) -> Convoy:
-    """`Convoy(unit, army, target)`, made as `_NEW` says."""
+    """`Convoy(unit, army, target)`, made as `_OPEN_HOLD` says."""
     if _COMPILED:
         return Convoy(unit, army, target)
-    order: Convoy = _NEW(_OPEN_CONVOY)
+    order: Convoy = _OPEN_CONVOY()
     order.unit = unit  # type: ignore[misc]
     order.army = army  # type: ignore[misc]
     order.target = target  # type: ignore[misc]
@@ -383,12 +382,12 @@ def convoy(unit: UnitRef, army: UnitRef, target: str) -> Convoy:
     return order
 
 
-_NEW: Final[Callable[[type], Any]] = object.__new__
-"""Pure Python, an order the reader makes is made with no call of its class (the call of its
-`__init__`, and of a slot setter a field): an object of its open twin (`frozen.open_twin`),
-its fields set by plain assignments, then made one of its class (about 40% of the
-instructions). Compiled, its class is called (mypyc sets its fields in C)."""
 _OPEN_HOLD: Final = Hold if _COMPILED else open_twin(Hold)
+"""Pure Python, an order the reader makes is made with no call of its class (the call of its
+`__init__`, and of a slot setter a field): an object of its open twin (`frozen.open_twin`,
+whose `__init__` is object's own: no Python frame), its fields set by plain assignments, then
+made one of its class (about 40% of the instructions). Compiled, its class is called (mypyc
+sets its fields in C)."""
 _OPEN_MOVE: Final = Move if _COMPILED else open_twin(Move)
 _OPEN_SUPPORT_HOLD: Final = SupportHold if _COMPILED else open_twin(SupportHold)
 _OPEN_SUPPORT_MOVE: Final = SupportMove if _COMPILED else open_twin(SupportMove)

@@ -22,7 +22,7 @@ from typing import Final, NamedTuple
 
 from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
-from adjudicator.board.position import Dislodged, Position
+from adjudicator.board.position import Dislodged, Position, new_dislodged
 from adjudicator.board.rules import DEFAULT_RULES, Rules
 from adjudicator.board.types import Unit, UnitType, province_of
 from adjudicator.orders.model import Convoy, MovementOrder
@@ -169,7 +169,7 @@ class _Outcome(Resolved):
         if dislodger:  # (loops: README, Hot code: cells)
             province, kind = t.province, t.kind
             for i in sorted(dislodger):  # (the numbers alone: no pairs made and compared)
-                dislodged[province[i]] = Dislodged(
+                dislodged[province[i]] = new_dislodged(
                     t.units[i], self._retreats(i, dislodger[i], units, contested)
                 )
                 if kind[i] == MOVE:  # (a failed move: `_failed` explained its move alone)
