@@ -10,6 +10,7 @@ timings on a shared 2-CPU machine move by ±5%.
     python bench/instructions.py py --function adjudicator.resolve.sequence:adjustments_due_on
     python bench/instructions.py py --compiled  # the mypyc build (build_fast), built or reused
     python bench/instructions.py py --compiled --keep cg.out   # then: callgrind_annotate cg.out
+    python bench/instructions.py py --gc-off     # the collector off after the warm-up (steadier)
 
 As bench/steady.py: warmed up on 3,000 dense phases of one seed, then `--phases` (300) new dense
 phases of another are counted, only they (the warm-up runs before valgrind's instrumentation is
@@ -60,7 +61,9 @@ def _counted(function: Callable[..., Any]) -> Callable[..., Any]:
     return inside
 
 
-def _inner(route: str, phases: int, function: str | None, compiled: bool) -> None:
+def _inner(
+    route: str, phases: int, function: str | None, compiled: bool, gc_off: bool = False
+) -> None:
     """In the process valgrind runs: warm up, prepare the inputs, count the loop."""
     sys.path[:0] = [os.getcwd(), str(HERE)]  # the package of the folder it runs in
     from corpus import corpus
@@ -117,6 +120,8 @@ def _inner(route: str, phases: int, function: str | None, compiled: bool) -> Non
         setattr(module, name, _counted(getattr(module, name)))
     gc.collect()
     gc.freeze()
+    if gc_off:  # (the collector's timing moves a count by up to ~1.6k: see bench/README.md)
+        gc.disable()
     subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())], capture_output=True)
     if function is None:
         divmod(_Inside(loop), 1)
@@ -130,6 +135,7 @@ def count(
     function: str | None = None,
     compiled: bool = False,
     keep: Path | None = None,
+    gc_off: bool = False,
 ) -> int:
     """Instructions per phase of `route` for the package of the current folder (or its
     compiled build); `keep`: where to leave callgrind's output."""
@@ -154,6 +160,8 @@ def count(
             command += ["--function", function]
         if compiled:
             command.append("--compiled")
+        if gc_off:
+            command.append("--gc-off")
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         subprocess.run(command, env=env, capture_output=True, check=True, text=True, cwd=tree)
         for line in out.read_text().splitlines():
@@ -186,14 +194,16 @@ def main() -> None:
     parser.add_argument("--function", help="MODULE:NAME, counted alone")
     parser.add_argument("--compiled", action="store_true", help="count the mypyc build")
     parser.add_argument("--keep", type=Path, help="keep callgrind's output in this file")
+    parser.add_argument("--gc-off", action="store_true", help="count with the collector off")
     parser.add_argument("--inner", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.inner:
-        _inner(args.route, args.phases, args.function, args.compiled)
+        _inner(args.route, args.phases, args.function, args.compiled, args.gc_off)
         return
     keep = None if args.keep is None else args.keep.resolve()
-    per_phase = count(args.route, args.phases, args.function, args.compiled, keep)
+    per_phase = count(args.route, args.phases, args.function, args.compiled, keep, args.gc_off)
     what = (args.function or args.route) + (" (compiled)" if args.compiled else "")
+    what += " (collector off)" if args.gc_off else ""
     print(f"{what}: {per_phase / 1000:.1f}k instructions a phase ({args.phases} new dense phases)")
 
 
