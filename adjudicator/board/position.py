@@ -19,13 +19,10 @@ class Dislodged:
     retreats: tuple[str, ...]
 
     def __init__(self, unit: Unit, retreats: tuple[str, ...]) -> None:
-        """Set as a Position's fields are."""
+        """Set as a Position's fields are (`new_dislodged`)."""
         if not _COMPILED:
             SET_CLASS(self, _OPEN_DISLODGED)
-        self.unit = unit  # type: ignore[misc]
-        self.retreats = retreats  # type: ignore[misc]
-        if not _COMPILED:
-            self.__class__ = Dislodged
+        new_dislodged(unit, retreats, self)
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -56,21 +53,14 @@ class Position:
         dislodged: Mapping[str, Dislodged] | None = None,
         winner: str | None = None,
     ) -> None:
-        """Its fields set by plain assignments past the frozen __setattr__ (board/frozen.py:
-        natively compiled, as an object of its open twin in pure Python): a position is made
-        for every phase read and every phase played, and the frozen dataclass's own __init__
-        (one object.__setattr__ a field, the field looked up by name) costs several times
-        more."""
+        """Its fields set by plain assignments past the frozen __setattr__ (`new_position`,
+        board/frozen.py: natively compiled, as an object of its open twin in pure Python): a
+        position is made for every phase read and every phase played, and the frozen
+        dataclass's own __init__ (one object.__setattr__ a field, the field looked up by name)
+        costs several times more."""
         if not _COMPILED:
             SET_CLASS(self, _OPEN_POSITION)
-        self.variant = variant  # type: ignore[misc]
-        self.phase = phase  # type: ignore[misc]
-        self.units = units  # type: ignore[misc]
-        self.centers = centers  # type: ignore[misc]
-        self.dislodged = {} if dislodged is None else dislodged  # type: ignore[misc]
-        self.winner = winner  # type: ignore[misc]
-        if not _COMPILED:
-            self.__class__ = Position
+        new_position(variant, phase, units, centers, dislodged, winner, self)
 
     def units_of(self, power: str) -> list[Unit]:
         return sorted((u for u in self.units.values() if u.power == power), key=str)
@@ -96,30 +86,45 @@ def new_position(
     centers: Mapping[str, str],
     dislodged: Mapping[str, Dislodged] | None = None,
     winner: str | None = None,
+    into: Position | None = None,
 ) -> Position:
-    """`Position(...)`, as the phase sequence makes one every phase: in pure Python with no
-    Python `__init__` (as orders/results.new_entry makes an entry: an empty object of the open
-    twin, its fields set, then made a Position; no frame, no first change of class);
-    compiled, the class is called (its fields set in C)."""
-    if _COMPILED:
+    """`Position(...)`, the one writer of a position's fields, as the phase sequence makes
+    one every phase: in pure Python with no Python `__init__` (as orders/results.new_entry
+    makes an entry: an empty object of the open twin, its fields set, then made a Position; no
+    frame, no first change of class); compiled, the class is called (its fields set in C).
+    `into`: the position being initialised (`Position.__init__`)."""
+    position: Position
+    if into is not None:
+        position = into
+    elif _COMPILED:
         return Position(variant, phase, units, centers, dislodged, winner)
-    position: Position = _OPEN_POSITION()
+    else:
+        position = _OPEN_POSITION()
     position.variant = variant  # type: ignore[misc]
     position.phase = phase  # type: ignore[misc]
     position.units = units  # type: ignore[misc]
     position.centers = centers  # type: ignore[misc]
     position.dislodged = {} if dislodged is None else dislodged  # type: ignore[misc]
     position.winner = winner  # type: ignore[misc]
-    position.__class__ = Position  # (the twin's own assignment: no call)
+    if not _COMPILED:
+        position.__class__ = Position  # (the twin's own assignment: no call)
     return position
 
 
-def new_dislodged(unit: Unit, retreats: tuple[str, ...]) -> Dislodged:
-    """`Dislodged(unit, retreats)` as `new_position` makes a Position."""
-    if _COMPILED:
+def new_dislodged(
+    unit: Unit, retreats: tuple[str, ...], into: Dislodged | None = None
+) -> Dislodged:
+    """`Dislodged(unit, retreats)`, the one writer of its fields, as `new_position` makes a
+    Position (`into`: the one being initialised, `Dislodged.__init__`)."""
+    made: Dislodged
+    if into is not None:
+        made = into
+    elif _COMPILED:
         return Dislodged(unit, retreats)
-    made: Dislodged = _OPEN_DISLODGED()
+    else:
+        made = _OPEN_DISLODGED()
     made.unit = unit  # type: ignore[misc]
     made.retreats = retreats  # type: ignore[misc]
-    made.__class__ = Dislodged
+    if not _COMPILED:
+        made.__class__ = Dislodged
     return made

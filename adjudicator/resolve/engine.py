@@ -72,12 +72,7 @@ class PhaseResult:
         (board/frozen.py), by plain assignments rather than four `object.__setattr__` calls."""
         if not _COMPILED:
             SET_CLASS(self, _OPEN)
-        self.phase = phase  # type: ignore[misc]
-        self.orders = orders  # type: ignore[misc]
-        self.errors = errors  # type: ignore[misc]
-        self.next = next  # type: ignore[misc]
-        if not _COMPILED:
-            self.__class__ = PhaseResult  # (the twin's own assignment: no call)
+        _phase_result(phase, orders, errors, next, self)
 
     def __reduce__(self) -> Recipe:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
@@ -110,15 +105,32 @@ def adjudicate(
     if out.ignored:
         results = explained(results, out)
     after = position_after(game_map, position, units, dislodged, rules)
-    if _COMPILED:
-        return PhaseResult(position.phase, tuple(results), tuple(errors), after)
-    # pure Python, with no Python __init__ (as orders/results.new_entry makes an entry)
-    made: PhaseResult = _OPEN()
-    made.phase = position.phase  # type: ignore[misc]
-    made.orders = tuple(results)  # type: ignore[misc]
-    made.errors = tuple(errors)  # type: ignore[misc]
+    return _phase_result(position.phase, tuple(results), tuple(errors), after)
+
+
+def _phase_result(
+    phase: Phase,
+    orders: tuple[OrderResult, ...],
+    errors: tuple[OrderError, ...],
+    after: Position,
+    into: PhaseResult | None = None,
+) -> PhaseResult:
+    """`PhaseResult(...)`, the one writer of its fields: pure Python, with no Python __init__
+    (as orders/results.new_entry makes an entry); `into`: the one being initialised
+    (`PhaseResult.__init__`). Compiled, the class is called (its fields set in C)."""
+    made: PhaseResult
+    if into is not None:
+        made = into
+    elif _COMPILED:
+        return PhaseResult(phase, orders, errors, after)
+    else:
+        made = _OPEN()
+    made.phase = phase  # type: ignore[misc]
+    made.orders = orders  # type: ignore[misc]
+    made.errors = errors  # type: ignore[misc]
     made.next = after  # type: ignore[misc]
-    made.__class__ = PhaseResult  # (the twin's own assignment: no call)
+    if not _COMPILED:
+        made.__class__ = PhaseResult  # (the twin's own assignment: no call)
     return made
 
 
