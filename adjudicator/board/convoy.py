@@ -6,15 +6,17 @@ its coasts, which is all a convoy needs (the army lands on the province, not on 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from typing import Final
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Final, TypeVar
 
 from adjudicator.board.bounded import keep
 from adjudicator.board.map import Map
+from adjudicator.board.seas import Seas
 
 Span = tuple[int, int]
 
 _NOWHERE: Final[frozenset[str]] = frozenset()
+_F = TypeVar("_F")
 
 
 ROUTES_KEPT = 1 << 14
@@ -75,29 +77,12 @@ def route_of_units(
     seas = game_map.seas
     area_bit = seas.area_bit
     pool = 0
-    unit_of: dict[int, int] = {}
+    unit_of: dict[int, int] = {}  # a convoy area's number -> the fleet's there
     for c in units:  # (a fleet outside the convoy areas: bit 0, never reached)
         bit = area_bit.get(provinces[c], 0)
         pool |= bit
-        unit_of[bit] = c
-    goal, area_water = seas.water.get(target, 0), seas.area_water
-    queue: list[int] = []
-    head = -1
-    seen = found = seas.water.get(source, 0) & pool
-    while True:
-        while found:  # the fleets first reached from the last one taken (the army's, at first)
-            low = found & -found
-            found ^= low
-            if stays(unit_of[low]):
-                queue.append(low)
-        head += 1
-        if head == len(queue):
-            return False
-        here = queue[head]
-        if goal & here:
-            return True
-        found = area_water[here.bit_length() - 1] & pool & ~seen
-        seen |= found
+        unit_of[bit.bit_length() - 1] = c
+    return _breadth_first(seas, source, target, pool, stays, unit_of) >= 0
 
 
 def shortest_route(
@@ -113,9 +98,35 @@ def shortest_route(
 
     `usable` is asked lazily and at most once per fleet (see `route_exists`)."""
     seas = game_map.seas
-    pool = seas.mask(fleets)
-    goal, area_water, areas = seas.water.get(target, 0), seas.area_water, seas.areas
+    areas = seas.areas
     came_from = [-1] * len(areas)
+    here = _breadth_first(seas, source, target, seas.mask(fleets), usable, areas, came_from)
+    if here < 0:
+        return ()
+    route = [areas[here]]
+    while came_from[here] >= 0:
+        here = came_from[here]
+        route.append(areas[here])
+    route.reverse()
+    return tuple(route)
+
+
+def _breadth_first(
+    seas: Seas,
+    source: str,
+    target: str,
+    pool: int,
+    usable: Callable[[_F], bool] | None,
+    fleet: Mapping[int, _F] | Sequence[_F],
+    came_from: list[int] | None = None,
+) -> int:
+    """The one search of a chain of fleets (`route_of_units`, `shortest_route`): the convoy
+    area (its number) where a chain of usable fleets of `pool` (the areas' bits) from
+    `source` first reaches `target`, breadth first, the fleets reached from one tried in the
+    order of their bits; -1 when none. `usable` is asked, lazily and at most once a fleet, with
+    the fleet as the caller names it (`fleet`, by area number: its province or its unit's
+    number); `came_from` (one item an area) is given each area's predecessor."""
+    goal, area_water = seas.water.get(target, 0), seas.area_water
     queue: list[int] = []
     here = head = -1
     seen = found = seas.water.get(source, 0) & pool
@@ -124,20 +135,16 @@ def shortest_route(
             low = found & -found
             found ^= low
             step = low.bit_length() - 1
-            came_from[step] = here
-            if usable is None or usable(areas[step]):
+            if came_from is not None:
+                came_from[step] = here
+            if usable is None or usable(fleet[step]):
                 queue.append(step)
         head += 1
         if head == len(queue):
-            return ()
+            return -1
         here = queue[head]
         if goal >> here & 1:
-            route = [areas[here]]
-            while came_from[here] >= 0:
-                here = came_from[here]
-                route.append(areas[here])
-            route.reverse()
-            return tuple(route)
+            return here
         found = area_water[here] & pool & ~seen
         seen |= found
 
