@@ -63,6 +63,7 @@ COMPILED = (
     "resolve/columns.py",
     "resolve/convoy_orders.py",
     "resolve/order_table.py",
+    "resolve/backup.py",
     "resolve/decisions.py",
     "resolve/culprits.py",
     "resolve/movement.py",

@@ -5,9 +5,7 @@ support is given, the convoying fleet stays), defined by conditions on the stren
 path of convoyed armies, which refer to other decisions. `resolve` settles them with the guess
 algorithm of DATC 5.F: a decision met again in its own recursion is guessed, failing then
 succeeding; when exactly one guess is consistent it is taken, else the backup rule decides the
-cycle (moves only: all succeed; with convoys: the paradox rule, by default Szykman's, makes
-those convoys fail, the DPTG's only when consistent, else fails the cycle's moves; else: all
-fail)."""
+cycle (resolve/backup.py)."""
 
 from __future__ import annotations
 
@@ -17,10 +15,10 @@ from adjudicator.board.convoy import route_of_units
 from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
+from adjudicator.resolve.backup import backup
 from adjudicator.resolve.columns import rule_choices
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
-    CONVOY,
     FALLBACK,
     LAND,
     MOVE,
@@ -44,12 +42,11 @@ class Decisions:
     two."""
 
     __slots__ = (
-        "_deps",
-        "_paths",
         "_weak",
         "backers",
         "bounced",
         "choices",
+        "deps",
         "dest",
         "facing",
         "kind",
@@ -57,6 +54,7 @@ class Decisions:
         "moves_into",
         "occupant",
         "paradox",
+        "paths",
         "province",
         "result",
         "route",
@@ -79,8 +77,9 @@ class Decisions:
         self.bounced: dict[int, Bounce] = {}
         """Failed move -> its attack strength and the unit that held it off (`_move_fails`),
         when settled asking no guess: the explanation reads them (else it asks again)."""
-        self._deps: list[int] = []
-        self._paths: dict[int, bool] = {}
+        self.deps: list[int] = []
+        """Decisions met as a guess, or judged on one, in order (from a guess's mark: its cycle)."""
+        self.paths: dict[int, bool] = {}
         """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
         self._weak = bool(table.weak)
         """The map has weak links: a move's own strength may be ½ (`_own`)."""
@@ -161,7 +160,7 @@ class Decisions:
         if now == RESOLVED:
             return self.result[i]
         if now == GUESSING:
-            deps = self._deps
+            deps = self.deps
             if i not in deps:
                 deps.append(i)
             return self.result[i]
@@ -169,7 +168,7 @@ class Decisions:
 
     def _decide(self, i: int) -> bool:
         """`resolve` of an open decision: guessed failing while it is judged."""
-        state, deps = self.state, self._deps
+        state, deps = self.state, self.deps
         mark = len(deps)
         now = state[i]
         state[i] = GUESSING  # (its result is False already: every open decision's is)
@@ -200,7 +199,7 @@ class Decisions:
 
     def _guessed(self, i: int, mark: int, first: bool) -> bool:
         """`_decide` of a decision that asked a guess (`first`: its answer, guessed failing)."""
-        state, result, deps = self.state, self.result, self._deps
+        state, result, deps = self.state, self.result, self.deps
         if deps[mark] != i:
             # Depends on a guess made further up: stay a guess, let that order sort it out.
             deps.append(i)
@@ -216,60 +215,18 @@ class Decisions:
             result[i] = first
             state[i] = RESOLVED
             return first
-        self._backup(mark)
+        cycle = deps[mark:]
+        self._forget(mark)
+        backup(self, cycle)
         return self.resolve(i)
 
     def _forget(self, mark: int) -> None:
-        for k in self._deps[mark:]:
+        for k in self.deps[mark:]:
             self.state[k] = UNRESOLVED
             self.result[k] = False
-        del self._deps[mark:]
+        del self.deps[mark:]
 
-    def _backup(self, mark: int) -> None:
-        """Zero or two consistent outcomes: DATC 5.B.9 decides the decisions of the cycle."""
-        cycle = self._deps[mark:]
-        del self._deps[mark:]
-        kinds = self.kind
-        convoys = [k for k in cycle if kinds[k] == CONVOY]
-        for k in cycle:
-            self.state[k] = UNRESOLVED
-            self.result[k] = False
-        if convoys:
-            # The Szykman rule (also the fallback of the 1982 rule): the convoys fail.
-            for k in convoys:
-                self._settle(k, False)
-                self.paradox.add(k)
-            if self.choices.paradox_dptg and not self._all_fail_consistent(convoys):
-                # The DPTG: no consistent outcome with every convoy failing: all moves fail.
-                for k in cycle:
-                    if kinds[k] == MOVE:
-                        self._settle(k, False)
-        elif all(kinds[k] == MOVE for k in cycle):
-            for k in cycle:
-                self._settle(k, True)
-        else:
-            for k in cycle:
-                self._settle(k, False)
-
-    def _all_fail_consistent(self, convoys: list[int]) -> bool:
-        """With these convoys failed, is each fleet really dislodged (the DPTG's test)? What it
-        settles stays only if so (put back in place: `resolve` and `resolve_all` hold the lists)."""
-        state, result, paradox = self.state[:], self.result[:], set(self.paradox)
-        paths = dict(self._paths)  # convoy routes found during the trial go with it
-        bounced = dict(self.bounced)
-        mark = len(self._deps)
-        for k in convoys:
-            if not any(self.resolve(m) for m in self.moves_into.get(self.province[k], ())):
-                self.state[:], self.result[:] = state, result
-                self.paradox.clear()
-                self.paradox.update(paradox)
-                self._paths = paths
-                self.bounced = bounced
-                del self._deps[mark:]
-                return False
-        return True
-
-    def _settle(self, i: int, value: bool) -> None:
+    def settle(self, i: int, value: bool) -> None:
         self.result[i] = value
         self.state[i] = RESOLVED
 
@@ -386,12 +343,12 @@ class Decisions:
             if state[c] != RESOLVED:
                 final = False
                 break
-        if final and m in self._paths:
-            return self._paths[m]
+        if final and m in self.paths:
+            return self.paths[m]
         province = self.province
         found = route_of_units(self.map, province[m], self.dest[m], fleets, province, self.resolve)
         if final:
-            self._paths[m] = found
+            self.paths[m] = found
         return found
 
     def path(self, m: int) -> bool:
