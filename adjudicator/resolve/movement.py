@@ -36,7 +36,7 @@ from adjudicator.resolve.culprits import (
     no_convoy,
     void,
 )
-from adjudicator.resolve.decisions import Bounce, Decisions
+from adjudicator.resolve.decisions import Decisions
 from adjudicator.resolve.order_table import (
     BY_CONVOY,
     CONVOY,
@@ -149,7 +149,8 @@ class _Outcome(Resolved):
     _prevent: dict[int, float]
     """Prevent strengths asked while explaining (a move bounced by others asks each)."""
     stayed: list[int]
-    """The moves that failed, stranded ones included (in unit order)."""
+    """The failed moves `Decisions.bounced` has no record of, stranded ones apart (settled on
+    guesses or by the backup rule: rare)."""
     dislodger: dict[int, int]
     """Dislodged unit -> the move that dislodged it."""
 
@@ -163,8 +164,9 @@ class _Outcome(Resolved):
         # (the methods called on self, not bound to locals: compiled, a native call each)
         why: dict[int, Resolution] = {}
         if t.stranded:
-            self._stranded(why)
-        contested = self._failed(why) if self.stayed else []
+            for i in t.stranded:
+                why[i] = self._resolution(i)
+        contested = self._failed(why) if self.d.bounced or self.stayed else []
         dislodged = {}
         if dislodger:  # (loops: README, Hot code: cells)
             province, kind = t.province, t.kind
@@ -188,34 +190,19 @@ class _Outcome(Resolved):
         self.why, self.dislodged, self.contested = why, dislodged, contested
         return self
 
-    def _stranded(self, why: dict[int, Resolution]) -> None:
-        """Explain the stranded moves (their units hold), and leave them out of `stayed`."""
-        stranded = self.t.stranded
-        for i in stranded:
-            why[i] = self._resolution(i)
-        self.stayed = [m for m in self.stayed if m not in stranded]
-
     def _failed(self, why: dict[int, Resolution]) -> list[str]:
         """Explain each failed move (in `why`; `build` adds what dislodged its unit), and find
         the provinces left empty by a standoff: the targets of failed moves, empty after the
         moves, where some move had strength (its decision found it prevented with a strength
-        above 0, else its own prevent strength is). One pass, a loop (README, Hot code: cells),
-        the usual explanations inline: the unit that held it off as its decision recorded it
-        (`Decisions.bounced`), when it alone met it, or the one other move there when it was
-        prevented, says it (`culprit`); `_own` and `_bounce` explain the others."""
-        t, units, bounced = self.t, self.units, self.d.bounced
+        above 0, else its own prevent strength is). One pass over the failed moves' records
+        (`Decisions.bounced`), a loop (README, Hot code: cells), the usual explanations inline:
+        the unit that held it off alone, or the one other move there when it was prevented,
+        says it (`culprit`); `_own` and `_bounce` explain the others and the unrecorded."""
+        t, units = self.t, self.units
         kind, dest, target, moves_into, all_units = t.kind, t.dest, t.target, t.moves_into, t.units
         found = []
-        for m in self.stayed:
+        for m, (strength, held) in self.d.bounced.items():  # (any order: `why` is by unit)
             p = dest[m]
-            try:  # (a subscript, no method called: a move with no record is rare)
-                known = bounced[m]
-            except KeyError:  # settled on guesses or by the backup rule: asked again
-                if p not in units and self._prevents(m) > 0:
-                    found.append(p)
-                why[m] = self._bounce(m, None)
-                continue
-            strength, held = known
             if held == NONE and strength:  # prevented, strength above 0: a standoff
                 if p not in units:
                     found.append(p)
@@ -224,15 +211,19 @@ class _Outcome(Resolved):
                     held = movers[1] if movers[0] == m else movers[0]
                     why[m] = culprit(all_units[held], target[held]).bounced_by_move
                 else:
-                    why[m] = self._bounce(m, known)
+                    why[m] = self._bounce(m, strength, held)
                 continue
             if p not in units and self._prevents(m) > 0:
                 found.append(p)
             if not strength:  # strength 0, with a path: a unit of its own power, maybe
-                why[m] = self._own(m, known)
+                why[m] = self._own(m, held)
                 continue
             movers = moves_into[p]
-            if len(movers) == 2:  # another move there: named too when as strong (prevent)
+            if len(movers) != 1:  # (the usual, a move alone there, asked once)
+                if len(movers) != 2:
+                    why[m] = self._bounce(m, strength, held)
+                    continue
+                # another move there: named too when as strong (prevent)
                 k = movers[1] if movers[0] == m else movers[0]
                 if self._prevents(k) >= strength:  # (two units: two names, no list made)
                     a = culprit(all_units[held], target[held] if kind[held] == MOVE else "")
@@ -240,31 +231,35 @@ class _Outcome(Resolved):
                     text = "bounced with " + a.ordered + ", " + b.ordered
                     why[m] = failure(BOUNCE, text, (a.name, b.name))
                     continue
-            elif len(movers) != 1:
-                why[m] = self._bounce(m, known)
-                continue
             # the usual: held off by the one unit it met alone
             why[m] = (
                 culprit(all_units[held], target[held]).bounced_by_move
                 if kind[held] == MOVE
                 else culprit(all_units[held], "").bounced_by_unit
             )
+        for m in self.stayed:  # settled on guesses or by the backup rule: asked again
+            p = dest[m]
+            if p not in units and self._prevents(m) > 0:
+                found.append(p)
+            why[m] = self._bounce(m, None, NONE)
         return found
 
     def _units(self, result: list[bool]) -> dict[str, Unit]:
         """Province -> unit after the moves, in unit order (a moved unit where it went, the
         dislodged left out): the table's columns, changed where a unit moved. In the same pass
-        over the moves, the failed ones are listed (`stayed`) and the dislodged units found."""
+        over the moves, the failed ones are counted (those `Decisions.bounced` has no record
+        of are listed: `stayed`) and the dislodged units found."""
         t = self.t
         provinces, units = t.province[:], t.units[:]
         kind, occupant, dest, target = t.kind, t.occupant, t.dest, t.target
         facts = t.facts
         coasts: dict[str, tuple[str, ...]] = facts.coasts  # (native)
         armies, fleets = facts.armies, facts.fleets
-        stayed, dislodger = self.stayed, self.dislodger
+        dislodger = self.dislodger
+        failed = 0
         for m in t.moves:  # (one pass, a loop: README, Hot code: cells)
             if not result[m]:  # (a stranded move, which holds, is never judged a success)
-                stayed.append(m)
+                failed += 1
                 continue
             o = occupant[m]
             if o != NONE and not (result[o] and kind[o] == MOVE):
@@ -278,6 +273,8 @@ class _Outcome(Resolved):
                 if where in coasts:
                     where = self._landing(m)
                 units[m] = fleets[unit.power][where]
+        if failed != len(self.d.bounced):  # (its records are of failed moves alone)
+            self._unrecorded(result)
         for i in self.dislodger:
             provinces[i] = ""  # (left out below: no sort, no list shifted)
         if not _COMPILED:  # interpreted: in C, the one "" key (the dislodged) deleted after
@@ -292,6 +289,13 @@ class _Outcome(Resolved):
             if p:
                 placed[p] = units[i]
         return placed
+
+    def _unrecorded(self, result: list[bool]) -> None:
+        """`stayed`: the failed moves with no record, stranded ones apart (`build`'s)."""
+        t, bounced, stayed = self.t, self.d.bounced, self.stayed
+        for m in t.moves:
+            if not result[m] and m not in bounced and m not in t.stranded:
+                stayed.append(m)
 
     # -- places ----------------------------------------------------------------------------
     def _landing(self, m: int) -> str:
@@ -335,7 +339,7 @@ class _Outcome(Resolved):
         t = self.t
         kind = t.kind[i]
         if kind == SUPPORT:
-            why = self._support(i)
+            why = _HELD if self.d.result[i] else self._support(i)
         elif kind == CONVOY:
             why = self._convoy(i)
         elif i in t.stranded:  # (a stranded move holds)
@@ -364,7 +368,7 @@ class _Outcome(Resolved):
             strength = self._prevent[k] = self.d.prevent(k)
         return strength
 
-    def _own(self, m: int, known: Bounce) -> Resolution:
+    def _own(self, m: int, held: int) -> Resolution:
         """`_failed` of a move of strength 0 with a path: alone against a unit of its own power,
         that unit's explanation; else `_bounce`'s."""
         t = self.t
@@ -372,12 +376,13 @@ class _Outcome(Resolved):
             occupant = t.occupant[m]
             if occupant != NONE and len(t.moves_into[t.dest[m]]) == 1:
                 return self._own_unit(occupant, [])
-        return self._bounce(m, known)
+        return self._bounce(m, 0, held)
 
-    def _bounce(self, i: int, known: Bounce | None) -> Resolution:
+    def _bounce(self, i: int, known: float | None, held: int) -> Resolution:
         """`_failed` of the others: a move with no convoy, into a unit of its own power, held
-        off by several units, or settled on guesses (`known`: None). Named: the unit that held
-        it (unless NONE), then the other moves there whose prevent strength is as high."""
+        off by several units, or settled on guesses (`known`: its recorded strength, with
+        `held`; None: no record). Named: the unit that held it (unless NONE), then the other
+        moves there whose prevent strength is as high."""
         t, d = self.t, self.d
         if t.route[i] == BY_CONVOY:  # for want of a convoy?
             if i not in t.convoy_fleets:
@@ -385,15 +390,13 @@ class _Outcome(Resolved):
             if not d.convoy_path(i):
                 return self._disruption(i)
         occupant = t.occupant[i]
-        strength = d.attack(i) if known is None else known[0]
+        strength = d.attack(i) if known is None else known
         # With a path, attack strength 0 means the unit in the way is of the same power.
         own = strength == 0 and occupant != NONE
         if own:
             strength, held = d.defend(i), NONE
         elif known is None:
             held = self._resister(i, strength)
-        else:
-            held = known[1]
         others = [] if held == NONE else [held]
         for k in t.moves_into[t.dest[i]]:  # (a loop: README, Hot code: cells)
             if k != i and self._prevents(k) >= strength:
@@ -433,13 +436,11 @@ class _Outcome(Resolved):
             return occupant
         return NONE
 
-    def _support(self, i: int) -> Resolution:
+    def _support(self, i: int) -> Resolution:  # (of a failed support)
         t, d = self.t, self.d
         reason = t.void.get(i)
         if reason is not None:
             return void(reason)
-        if d.result[i]:
-            return _HELD
         cutters = d.cutters(i)
         if not cutters:
             return failure(("cut",), CYCLE, ())
@@ -450,19 +451,19 @@ class _Outcome(Resolved):
 
     def _convoy(self, i: int) -> Resolution:
         t, d = self.t, self.d
-        reason = t.void.get(i)
-        if reason is not None:
-            return void(reason)
         army = t.convoyed.get(i, NONE)
-        if army == NONE:
+        if army == NONE:  # void, or the army it names has no route (`convoyed`: in use alone)
+            reason = t.void.get(i)
+            if reason is not None:
+                return void(reason)
             order = t.orders[i]
             assert isinstance(order, Convoy)
             return no_convoy(province_of(order.target))
-        if i in d.paradox:
-            rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
-            reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
-            return failure(("disrupted",), reason, ())
         if not d.result[i]:
+            if i in d.paradox:  # (failed, as the paradox rule settles it)
+                rule = "DPTG" if d.rules.convoy_paradox == "dptg" else "Szykman"
+                reason = f"convoy paradox: this convoy is ignored ({rule} rule)"
+                return failure(("disrupted",), reason, ())
             return failure(("disrupted",), None, ())
         # An army that went by convoy alone had its route (its attack needs one): not asked.
         if (t.route[army] == BY_CONVOY and d.result[army]) or d.convoy_path(army):

@@ -26,7 +26,7 @@ from adjudicator.orders.model import (
 from adjudicator.resolve.columns import by_halves
 from adjudicator.resolve.decisions import UNRESOLVED, Decisions
 from adjudicator.resolve.movement import MovementOutcome, adjudicate_movement
-from adjudicator.resolve.order_table import BY_CONVOY, MOVE, NONE, build_table
+from adjudicator.resolve.order_table import BY_CONVOY, CONVOY, MOVE, NONE, build_table
 
 MAP = load_map("standard")
 POWERS = sorted(MAP.powers)
@@ -307,7 +307,8 @@ def test_a_bounce_records_what_the_settled_decisions_say(scenario: Scenario) -> 
     d = Decisions(MAP, table, scenario.rules)
     d.resolve_all()
     for m, (attack, resister) in d.bounced.items():
-        assert not d.result[m]
+        # (of failed moves alone: the outcome counts the failed moves against these records)
+        assert table.kind[m] == MOVE and not d.result[m]
         assert attack == d.attack(m)
         opponent = d.opponent(m)
         occupant = table.occupant[m]
@@ -318,3 +319,14 @@ def test_a_bounce_records_what_the_settled_decisions_say(scenario: Scenario) -> 
         else:
             held = occupant if occupant != NONE and d.hold(occupant) >= attack else NONE
         assert resister == held
+
+
+@SETTINGS
+@given(scenarios())
+def test_a_convoy_in_use_is_never_void(scenario: Scenario) -> None:
+    """The outcome explains a convoy by the army it carries, asking why it is void only of a
+    convoy carrying none (`OrderTable.convoyed`, `OrderTable.void`)."""
+    keyed = {o.unit.province: o for o in scenario.orders}
+    table = build_table(MAP, scenario.position, keyed, scenario.rules)
+    assert not table.convoyed.keys() & table.void.keys()
+    assert all(table.kind[c] == CONVOY for c in table.convoyed)
