@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Final, cast
+from typing import Final
 
 from adjudicator.board.map import Map
 from adjudicator.board.position import Position
@@ -194,7 +194,8 @@ def interpret_orders_by_unit(
     if sheets or one_order.faulty:
         entries = [r for r in results if r.__class__ is OrderEntry]
     else:  # strings of one order, each an order: the usual case
-        entries = cast(list[OrderEntry], results)
+        # (no `cast` call: interpreted, it is a call and a new generic alias every phase)
+        entries = results  # type: ignore[assignment]
     if len(entries) == len(results):  # no errors: the usual case
         # one order a unit, the usual case too: in a movement phase an order's key is where
         # its unit stands (`order_key`), its province (one unit a province, as met)
