@@ -161,6 +161,13 @@ class SupportHold:
 _SUPPORT_HOLD: Final = slot_setters(SupportHold, "unit", "supported")
 
 
+SupportSeen = tuple[object, str, str]
+"""`SupportMove.seen`: the map's facts, the province the support is given into, the province
+of the supported unit ('' when the support names a coast: such a support is matched apart)."""
+SUPPORT_UNSEEN: Final[SupportSeen] = (None, "", "")
+"""`SupportMove.seen` of a support not yet read (on no map)."""
+
+
 @final
 @dataclass(frozen=True, slots=True, init=False)
 class SupportMove:
@@ -171,17 +178,23 @@ class SupportMove:
     unit: UnitRef
     supported: UnitRef
     target: str
+    seen: SupportSeen = field(init=False, repr=False, compare=False)
+    """What the order table worked out of this support on a map, kept as `Move.seen` is (the
+    map's facts, the province it is given into, the supported unit's province: `SupportSeen`).
+    `SUPPORT_UNSEEN` until read; replaced whole (`keep_support_seen`)."""
 
     def __init__(self, unit: UnitRef, supported: UnitRef, target: str) -> None:
         if _COMPILED:
             self.unit = unit  # type: ignore[misc]
             self.supported = supported  # type: ignore[misc]
             self.target = target  # type: ignore[misc]
+            self.seen = SUPPORT_UNSEEN  # type: ignore[misc]
             return
-        set_unit, set_supported, set_target = _SUPPORT_MOVE
+        set_unit, set_supported, set_target, set_seen = _SUPPORT_MOVE
         set_unit(self, unit)
         set_supported(self, supported)
         set_target(self, target)
+        set_seen(self, SUPPORT_UNSEEN)
 
     def __str__(self) -> str:
         return f"{self.unit.text} S {self.supported.text} - {self.target}"
@@ -190,7 +203,15 @@ class SupportMove:
         return by_fields(self)  # (board/frozen.py: pickled by its fields in both builds)
 
 
-_SUPPORT_MOVE: Final = slot_setters(SupportMove, "unit", "supported", "target")
+_SUPPORT_MOVE: Final = slot_setters(SupportMove, "unit", "supported", "target", "seen")
+
+
+def keep_support_seen(order: SupportMove, seen: SupportSeen) -> None:
+    """Set `order.seen` (past the frozen `__setattr__`, as `keep_seen`)."""
+    if _COMPILED:
+        order.seen = seen  # type: ignore[misc]
+    else:
+        _SUPPORT_MOVE[3](order, seen)
 
 
 @final
@@ -366,6 +387,7 @@ def support_move(unit: UnitRef, supported: UnitRef, target: str) -> SupportMove:
     order.unit = unit  # type: ignore[misc]
     order.supported = supported  # type: ignore[misc]
     order.target = target  # type: ignore[misc]
+    order.seen = SUPPORT_UNSEEN  # type: ignore[misc]
     order.__class__ = SupportMove
     return order
 

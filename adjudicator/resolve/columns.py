@@ -92,8 +92,9 @@ class OrderTable:
     dest: list[str]
     """The target province of a move ('' for other orders)."""
     target: list[str]
-    """The target of a move as ordered: a location, with the coast a fleet names ('' for other
-    orders)."""
+    """The target of a move as ordered: a location, with the coast a fleet names; for a support
+    its `support_area` (one list: a unit is ordered one or the other, each read only for its
+    kind; a list less to make a phase); '' for other orders."""
     occupant: list[int]
     """For a move: the unit standing in its target province (NONE when empty)."""
     facing: list[int]
@@ -114,7 +115,8 @@ class OrderTable:
     backers: list[tuple[int, ...]]
     """Matching supports: of the move for a moving unit, of its holding for any other unit."""
     support_area: list[str]
-    """For a support: the province the support is given into ('' for other orders)."""
+    """For a support: the province the support is given into (the `target` list itself: read
+    only for supports)."""
     convoyed: dict[int, int]
     """Convoy in use -> the army it carries."""
     void: dict[int, str]
@@ -154,8 +156,7 @@ class OrderTable:
         self.unopposed = [False] * n
         self.opposed = []
         self.dest = [""] * n
-        self.target = [""] * n
-        self.support_area = [""] * n
+        self.target = self.support_area = [""] * n  # (one list: see `target`)
         self.occupant = [NONE] * n
         self.facing = [NONE] * n
         self.route = [LAND] * n

@@ -30,7 +30,9 @@ from adjudicator.orders.model import (
     Seen,
     SupportHold,
     SupportMove,
+    SupportSeen,
     keep_seen,
+    keep_support_seen,
 )
 from adjudicator.resolve.columns import (
     _ARMY,
@@ -195,20 +197,22 @@ def _match_supports(t: OrderTable) -> None:
     common case, a support that matches its unit's order with no coast named, is seen at once
     (a supported move among the moves into the area, a supported hold by the place of its
     unit); the rest go through `_support_void`."""
-    prov, kind, orders, moves_into = t.facts.province, t.kind, t.orders, t.moves_into
+    facts, kind, orders, moves_into = t.facts, t.kind, t.orders, t.moves_into
+    prov = facts.province
     backers, area, provinces = t.backers, t.support_area, t.province
     opposed, unopposed, size = t.opposed, t.unopposed, len(provinces)
     for i in t.supports:
         order = orders[i]
         backed = NONE
         if type(order) is SupportMove:
-            to = order.target
-            # (a target without a coast is its province; one with a coast is left to
-            # `_support_void`: then `wanted` is the map's province, not `to`)
-            area[i] = wanted = to if "/" not in to else prov[to]
-            if wanted is to and to in moves_into:
-                here = prov[order.supported.location]
-                for m in moves_into[to]:
+            # (worked out once a support and map: `SupportMove.seen`; a support naming a
+            # coast has no `here`, left to `_support_void`)
+            on, wanted, here = order.seen
+            if on is not facts:
+                on, wanted, here = _support_seen(order, facts)
+            area[i] = wanted
+            if wanted in moves_into:
+                for m in moves_into[wanted]:
                     if provinces[m] == here:
                         backed = m
                         break
@@ -228,6 +232,19 @@ def _match_supports(t: OrderTable) -> None:
             opposed.append(i)
         else:
             unopposed[i] = True
+
+
+def _support_seen(order: SupportMove, facts: MapFacts) -> SupportSeen:
+    """`SupportMove.seen` on the map of `facts`, worked out and kept: the province the support
+    is given into, and the supported unit's province ('' when the support names a coast)."""
+    to, province = order.target, facts.province
+    seen = (
+        (facts, to, province[order.supported.location])
+        if "/" not in to
+        else (facts, province[to], "")
+    )
+    keep_support_seen(order, seen)
+    return seen
 
 
 def _support_void(t: OrderTable, own: int, order: SupportHold | SupportMove) -> int:
