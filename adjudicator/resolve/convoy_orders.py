@@ -54,8 +54,9 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
             mode = _mode(t, choices.adjacent_convoy, i, fleets)
         if mode != LAND:
             route[i] = mode
-            if mode == BY_CONVOY:  # a decision whatever it meets, and nobody's head to head
-                if t.unopposed[i]:
+            if mode == BY_CONVOY:  # a decision (unless it lands whatever happens), and nobody's
+                # head to head
+                if t.unopposed[i] and not _lands(t, i):
                     t.unopposed[i] = False
                     t.opposed.append(i)
                 o = facing[i]
@@ -65,6 +66,22 @@ def find_routes(game_map: Map, rules: Rules, t: OrderTable, maybe_convoyed: list
                     _strand(game_map, t, i)
     if candidates:
         _assign(t, candidates, left_out)
+
+
+def _lands(t: OrderTable, i: int) -> bool:
+    """Does army `i`, going by convoy alone into an empty province (`OrderTable.unopposed` so
+    far), arrive whatever happens: nothing attacks the fleets that could carry it, so they all
+    stay, and together they make a route (`OrderTable.convoy_fleets`)?"""
+    fleets = t.convoy_fleets.get(i)
+    if not fleets:
+        return False
+    provinces, moves_into = t.province, t.moves_into
+    for c in fleets:  # (a loop, no generator: README, Hot code: cells)
+        if provinces[c] in moves_into:
+            break  # attacked
+    else:
+        return True
+    return False
 
 
 def _carriers(game_map: Map, t: OrderTable, i: int, pool: list[int]) -> None:

@@ -61,6 +61,7 @@ class Decisions:
         "rules",
         "state",
         "t",
+        "todo",
         "units",
     )
 
@@ -87,13 +88,15 @@ class Decisions:
         self.facing, self.route = table.facing, table.route
         self.backers, self.units, self.moves_into = table.backers, table.units, table.moves_into
         self.dest, self.province = table.dest, table.province
+        self.todo = table.opposed
+        """The decisions left open (`_open`), in any order: those `resolve_all` asks."""
         if self._weak:
             for i in table.opposed:
                 self.state[i] = UNRESOLVED
         else:
-            self._open(table.opposed)
+            self.todo = self._open(table.opposed)
 
-    def _open(self, opposed: list[int]) -> None:
+    def _open(self, opposed: list[int]) -> list[int]:
         """Open the decisions the table found opposed, but those no other decision can change
         (maps without weak links), settled as the algorithm would, asking nothing it asks first.
         A move over land with no support: into a unit that stays, or head to head with such a
@@ -110,6 +113,7 @@ class Decisions:
         moves_into, dest = self.moves_into, self.dest
         province, area = self.province, self.t.support_area
         move, land, none = MOVE, LAND, NONE  # (locals: read for each decision, as no global is)
+        todo: list[int] = []
         for i in opposed:
             if kind[i] == move and route[i] == land and not backers[i]:
                 o = occupant[i]
@@ -125,6 +129,7 @@ class Decisions:
                         result[i] = True  # (follows a move nothing opposes, alone: `_follows`)
                         continue
                     state[i] = FOLLOWS
+                    todo.append(i)
                     continue
                 elif kind[o] != move or (route[o] == land and not backers[o]):
                     bounced[i] = (0, none) if units[o].power == units[i].power else (1, o)
@@ -140,18 +145,20 @@ class Decisions:
                 if route[k] == land and province[k] != area[i]:
                     continue  # cut: `result` says so already
             state[i] = UNRESOLVED
+            todo.append(i)
+        return todo
 
     # -- the generic algorithm -------------------------------------------------------------
     def resolve_all(self) -> None:
-        """Settle every open decision, in unit order: only the opposed (`_open`), sorted in C;
-        compiled, every unit's state by a native loop (cheaper there than a generic sort)."""
+        """Settle every open decision, in unit order: those `_open` left open (`todo`), sorted
+        in C; compiled, every unit's state by a native loop (cheaper there than a sort)."""
         state = self.state
         if _COMPILED:
             for i in range(len(state)):
                 if state[i] <= UNRESOLVED:
                     self._decide(i)
             return
-        for i in sorted(self.t.opposed):
+        for i in sorted(self.todo):
             if state[i] <= UNRESOLVED:
                 self._decide(i)
 
@@ -335,16 +342,22 @@ class Decisions:
         return self._any_route(m, fleets)
 
     def _any_route(self, m: int, fleets: tuple[int, ...]) -> bool:
-        """`convoy_path` when any route of the fleets carries the army (kept once they are all
-        settled: it cannot change any more)."""
-        state = self.state
-        final = True
+        """`convoy_path` when any route of the fleets carries the army: when they all stay,
+        one does (each lies on a route: `OrderTable.convoy_fleets`); kept once they are all
+        settled (it cannot change any more)."""
+        state, result = self.state, self.result
+        final = stay = True
         for c in fleets:  # (a loop, no generator: README, Hot code: cells)
             if state[c] != RESOLVED:
                 final = False
                 break
-        if final and m in self.paths:
-            return self.paths[m]
+            if not result[c]:
+                stay = False
+        if final:
+            if stay:
+                return True
+            if m in self.paths:
+                return self.paths[m]
         province = self.province
         found = route_of_units(self.map, province[m], self.dest[m], fleets, province, self.resolve)
         if final:

@@ -354,6 +354,38 @@ def test_decisions_nothing_opposes_are_settled_before_the_algorithm_runs() -> No
     }
 
 
+def test_an_army_convoyed_alone_into_an_empty_province_by_unattacked_fleets_is_unopposed() -> None:
+    """The table settles up front a move by convoy that lands whatever happens
+    (`convoy_orders._lands`): alone into an empty province, no fleet that could carry it
+    attacked (they all stay, and make a route). One whose fleet is attacked, or that meets
+    another move, stays a decision; the algorithm settles them as the rules say."""
+    from adjudicator.resolve.order_table import build_table
+
+    board_before = position(
+        ENGLAND="A LON, F NTH, A WAL, F ENG",
+        FRANCE="F BRE, A NAF",
+        ITALY="A NAP, F TYS",
+    )
+    orders = [
+        move("A LON", "NWY", via=True),  # lands: F NTH is not attacked, nobody else goes there
+        convoy("F NTH", "A LON", "NWY"),
+        move("A WAL", "PIC", via=True),  # F ENG attacked (in vain): a decision
+        convoy("F ENG", "A WAL", "PIC"),
+        move("F BRE", "ENG"),
+        move("A NAP", "TUN", via=True),  # meets A NAF there: a decision (both bounce)
+        convoy("F TYS", "A NAP", "TUN"),
+        move("A NAF", "TUN"),
+    ]
+    table = build_table(MAP, board_before, {o.unit.province: o for o in orders}, DEFAULT_RULES)
+    at = table.index
+    assert table.unopposed[at["LON"]] and at["LON"] not in table.opposed
+    assert {at["WAL"], at["NAP"]} <= set(table.opposed)
+    assert not table.unopposed[at["WAL"]] and not table.unopposed[at["NAP"]]
+    out = run(board_before, *orders)
+    assert board(out) == {"A NWY", "F NTH", "A PIC", "F ENG", "F BRE", "A NAF", "A NAP", "F TYS"}
+    assert out.resolutions["LON"].succeeds and out.resolutions["WAL"].succeeds
+
+
 def test_void_and_no_convoy_resolutions_are_kept_by_reason_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

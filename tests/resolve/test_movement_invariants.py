@@ -291,7 +291,7 @@ def test_settling_unopposed_decisions_up_front_changes_nothing(scenario: Scenari
         if table.kind[i] == MOVE or table.unopposed[i] or i in table.opposed:
             full.state[i], full.result[i] = UNRESOLVED, False
             reopened.append(i)
-    table.opposed[:] = reopened  # (`resolve_all` looks at the opposed ones alone)
+    full.todo = reopened  # (`resolve_all` asks the open ones alone: `Decisions.todo`)
     full.resolve_all()
     assert quick.result == full.result
     assert quick.paradox == full.paradox
