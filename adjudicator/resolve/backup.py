@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.resolve.columns import rule_choices
 from adjudicator.resolve.order_table import CONVOY, MOVE
 
 if TYPE_CHECKING:
@@ -19,10 +20,11 @@ def backup(d: Decisions, cycle: list[int]) -> None:
     convoys = [k for k in cycle if kinds[k] == CONVOY]
     if convoys:
         # The Szykman rule (also the fallback of the 1982 rule): the convoys fail.
+        d.paradox = set(d.paradox)  # (its own: `Decisions.paradox` starts shared)
         for k in convoys:
             d.settle(k, False)
             d.paradox.add(k)
-        if d.choices.paradox_dptg and not _all_fail_consistent(d, convoys):
+        if rule_choices(d.rules).paradox_dptg and not _all_fail_consistent(d, convoys):
             # The DPTG: no consistent outcome with every convoy failing: all moves fail.
             for k in cycle:
                 if kinds[k] == MOVE:
@@ -45,8 +47,7 @@ def _all_fail_consistent(d: Decisions, convoys: list[int]) -> bool:
     for k in convoys:
         if not any(d.resolve(m) for m in d.moves_into.get(d.province[k], ())):
             d.state[:], d.result[:] = state, result
-            d.paradox.clear()
-            d.paradox.update(paradox)
+            d.paradox = paradox
             d.paths = paths
             d.bounced = bounced
             del d.deps[mark:]

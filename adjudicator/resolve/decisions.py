@@ -34,6 +34,10 @@ FOLLOWS: Final = -1  # open, a move that follows another (`_open`): below UNRESO
 
 Bounce = tuple[float, int]
 """A failed move's attack strength and the unit that held it off (NONE: none alone)."""
+_STANDOFF: Final[Bounce] = (1, NONE)  # strength 1, held off by no unit alone (made once)
+_OWN_POWER: Final[Bounce] = (0, NONE)  # strength 0: against its own power
+_NO_UNITS: Final[set[int]] = set()  # `Decisions.paradox` and `paths` while empty (shared,
+_NO_PATHS: Final[dict[int, bool]] = {}  # never changed: a Decisions makes its own to add to)
 
 
 class Decisions:
@@ -45,7 +49,6 @@ class Decisions:
         "_weak",
         "backers",
         "bounced",
-        "choices",
         "deps",
         "dest",
         "facing",
@@ -67,21 +70,21 @@ class Decisions:
 
     def __init__(self, game_map: Map, table: OrderTable, rules: Rules) -> None:
         self.map, self.t, self.rules = game_map, table, rules
-        self.choices = rule_choices(rules)
         self.state = [RESOLVED] * len(table.units)  # (`size`: a property call more)
         self.result: list[bool] = table.unopposed[:]
         """Holds, void supports and convoys are settled (failing) from the start, and so is
         what nothing opposes (`OrderTable.unopposed`, succeeding); `resolve_all` settles the
         other decisions. An open decision's result is False (`_decide`'s first guess)."""
-        self.paradox: set[int] = set()
-        """Convoys made to fail by the paradox rule."""
+        self.paradox = _NO_UNITS
+        """Convoys made to fail by the paradox rule (`backup`: a set of its own once any is)."""
         self.bounced: dict[int, Bounce] = {}
         """Failed move -> its attack strength and the unit that held it off (`_move_fails`),
         when settled asking no guess: the explanation reads them (else it asks again)."""
         self.deps: list[int] = []
         """Decisions met as a guess, or judged on one, in order (from a guess's mark: its cycle)."""
-        self.paths: dict[int, bool] = {}
-        """Convoy paths whose fleets are all settled (they cannot change any more), by move."""
+        self.paths = _NO_PATHS
+        """Convoy paths whose fleets are all settled (they cannot change any more), by move (a
+        dict of its own once any is: `_any_route`)."""
         self._weak = bool(table.weak)
         """The map has weak links: a move's own strength may be ½ (`_own`)."""
         self.kind, self.occupant = table.kind, table.occupant
@@ -113,6 +116,7 @@ class Decisions:
         moves_into, dest = self.moves_into, self.dest
         province, area = self.province, self.t.support_area
         move, land, none = MOVE, LAND, NONE  # (locals: read for each decision, as no global is)
+        standoff, own = _STANDOFF, _OWN_POWER
         todo: list[int] = []
         for i in opposed:
             if kind[i] == move and route[i] == land and not backers[i]:
@@ -122,7 +126,7 @@ class Decisions:
                     # tests/resolve/test_movement_invariants.py checks the table's fact)
                     k = movers[1] if movers[0] == i else movers[0]
                     if route[k] != BY_CONVOY and not backers[k]:
-                        bounced[i] = 1, none
+                        bounced[i] = standoff
                         continue
                 elif kind[o] == move and facing[i] == none:
                     if result[o] and len(moves_into[dest[i]]) == 1:
@@ -132,7 +136,7 @@ class Decisions:
                     todo.append(i)
                     continue
                 elif kind[o] != move or (route[o] == land and not backers[o]):
-                    bounced[i] = (0, none) if units[o].power == units[i].power else (1, o)
+                    bounced[i] = own if units[o].power == units[i].power else (1, o)
                     continue
             elif kind[i] == SUPPORT:  # its first attacker of another power is asked first
                 power = units[i].power
@@ -262,15 +266,37 @@ class Decisions:
     # -- the conditions --------------------------------------------------------------------
     def _move_fails(self, i: int) -> Bounce | None:
         """DATC 5.B.1: None when move `i` succeeds, else its attack strength and the unit that
-        held it off (NONE: none alone), which its explanation reads (`bounced`)."""
-        attack = self.attack(i)
-        if attack == 0:
-            return 0, NONE
+        held it off (NONE: none alone), which its explanation reads (`bounced`). (`attack` and
+        `hold` restated, in the same order of questions: a call less each, on every move.)"""
+        state, result = self.state, self.result
+        if self.route[i] == BY_CONVOY and not self.convoy_path(i):
+            return _OWN_POWER  # (attack 0)
+        o = self.occupant[i]
+        against = None  # the power whose supports do not count
+        if o != NONE and not (
+            self.kind[o] == MOVE
+            and (self.facing[i] == NONE or self.opponent(i) == NONE)
+            and (result[o] if state[o] == RESOLVED else self.resolve(o))
+        ):
+            units = self.units
+            against = units[o].power
+            if against == units[i].power:
+                return _OWN_POWER
+        attack = (
+            self._strength(i, against)
+            if self._weak
+            else (1 + self._support_count(i, against) if self.backers[i] else 1)  # (`_strength`)
+        )
         if self.facing[i] != NONE and (opponent := self.opponent(i)) != NONE:
             if attack <= self.defend(opponent):
                 return attack, opponent
-        elif (occupant := self.occupant[i]) != NONE and attack <= self.hold(occupant):
-            return attack, occupant
+        elif o != NONE:
+            if self.kind[o] == MOVE:  # (`hold`)
+                hold = 0 if (result[o] if state[o] == RESOLVED else self.resolve(o)) else 1
+            else:
+                hold = 1 + self._support_count(o) if self.backers[o] else 1
+            if attack <= hold:
+                return attack, o
         for k in self.moves_into[self.dest[i]]:
             if k != i and attack <= self.prevent(k):
                 return attack, NONE  # prevented
@@ -283,10 +309,10 @@ class Decisions:
         if self.result[o] if self.state[o] == RESOLVED else self.resolve(o):
             for k in self.moves_into[self.dest[i]]:
                 if k != i and self.prevent(k) >= 1:
-                    return 1, NONE  # prevented
+                    return _STANDOFF  # prevented
             return None
         units = self.units
-        return (0, NONE) if units[o].power == units[i].power else (1, o)
+        return _OWN_POWER if units[o].power == units[i].power else (1, o)
 
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
@@ -305,14 +331,14 @@ class Decisions:
         if (
             area in t.convoying_seas
             and route[m] != LAND
-            and self.choices.paradox_1982
+            and rule_choices(self.rules).paradox_1982
             and self.by_convoy(m)
         ):
             # 1982: a convoyed army never cuts support into water that holds a convoying fleet,
             # even when it dislodges the supporter (DATC 6.F.17).
             return False
         if self.province[m] == area and not (
-            self.choices.convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
+            rule_choices(self.rules).convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
         ):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
@@ -329,7 +355,7 @@ class Decisions:
         fleets = t.convoy_fleets.get(m)
         if not fleets:
             return False
-        if len(fleets) == 1 or m in t.whole_route or self.choices.one_route_breaks:
+        if len(fleets) == 1 or m in t.whole_route or rule_choices(self.rules).one_route_breaks:
             # (One fleet makes the route alone: `route_of_units` would ask it alone. A loop:
             # compiled, `resolve` called natively; a fleet settled, mostly, read with no call.)
             state, result = self.state, self.result
@@ -361,6 +387,8 @@ class Decisions:
         province = self.province
         found = route_of_units(self.map, province[m], self.dest[m], fleets, province, self.resolve)
         if final:
+            if self.paths is _NO_PATHS:
+                self.paths = {}
             self.paths[m] = found
         return found
 
@@ -460,7 +488,7 @@ class Decisions:
             # after a head-to-head battle, or always under the literal rule.
             if self.opponent(m) != NONE:
                 return 0
-            if self.choices.dislodged_always and not self.resolve(m):
+            if rule_choices(self.rules).dislodged_always and not self.resolve(m):
                 return 0
         if self._weak:
             return self._strength(m)
