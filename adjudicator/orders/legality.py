@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Final
 
+from adjudicator.board.bounded import keep
 from adjudicator.board.frozen import compiled
 from adjudicator.board.map import Map
 from adjudicator.board.position import Dislodged, Position
@@ -43,7 +44,7 @@ class Board:
     the fleets convoying one army, its move). Made and used by one call, never shared between
     threads."""
 
-    __slots__ = ("_fleets", "_mask", "_reach", "_seas", "centers", "dislodged", "searches", "units")
+    __slots__ = ("_mask", "_reach", "_seas", "centers", "dislodged", "searches", "units")
 
     def __init__(
         self,
@@ -58,26 +59,14 @@ class Board:
         self.dislodged = dislodged
         self.centers = centers
         self._seas = seas
-        self._fleets: frozenset[str] | None = None
         self._mask: int | None = None
         self._reach: dict[str, int] = {}
         self.searches: dict[tuple[str, str, int], dict[int, int]] = {}
         """The searches for the fleets a convoy needs (`Seas.needed_to`) made on this board, by
-        the army's province, the target and the fleets (`_needed_problem`)."""
-
-    @property
-    def sea_fleets(self) -> frozenset[str]:
-        """The provinces of the fleets in convoy areas."""
-        fleets = self._fleets
-        if fleets is None:
-            units = self.units
-            at_sea = self._seas.intersection(units)
-            fleets = frozenset(p for p in at_sea if units[p].type is _FLEET)
-            self._fleets = fleets
-        return fleets
+        the army's province, the target and the fleets (`_needed`)."""
 
     def fleet_mask(self, seas: Seas) -> int:
-        """`sea_fleets` as bits of `seas` (the board's map's)."""
+        """The fleets in convoy areas as bits of `seas` (the board's map's)."""
         mask = self._mask
         if mask is None:
             mask = self._mask = _fleet_bits(self.units, self._seas, seas)
@@ -146,6 +135,7 @@ class _Ground:
         "coastal",
         "convoy_areas",
         "fleet_reach",
+        "held",
         "map",
         "province",
         "provinces",
@@ -169,6 +159,7 @@ class _Ground:
         locations = list(self.province)
         self.army_reach = {at: _can_reach(game_map, model.UnitRef(_ARMY, at)) for at in locations}
         self.fleet_reach = {at: _can_reach(game_map, model.UnitRef(_FLEET, at)) for at in locations}
+        self.held: dict[int, tuple[str, ...]] = {}  # (`_areas`)
 
     def reach(self, unit: model.UnitRef) -> frozenset[str]:
         """`_can_reach`, looked up (every location of the map is kept)."""
@@ -206,7 +197,7 @@ def _move_problem(
     ground: _Ground, unit: model.UnitRef, target: str, via: bool, helper: str | None
 ) -> str | Depends | None:
     """Why a move could never succeed (None when it could; ON_BOARD when that depends on a
-    convoy route, see `_route_problem`: a move that needs a convoy, or one written "via
+    convoy route, see `_route`: a move that needs a convoy, or one written "via
     convoy" even to a neighbour). `helper` is set for a supported move: the supporter, which
     cannot also convoy it (DATC 6.D.31)."""
     province_at = ground.province
@@ -265,16 +256,15 @@ def _fleet_move_problem(
     return None
 
 
-def _route_problem(
-    ground: _Ground, board: Board, unit: model.UnitRef, target: str, helper: str | None
-) -> str | None:
-    """The rest of `_move_problem` for an army that can only get there by convoy: a route of
-    the fleets at sea (`helper`'s excepted: it supports the move, 6.D.31). A fleet next to
-    both ends is one alone: looked for first, among a few seas (`Seas.alone`, here with no
-    call); else the fleets a convoy from the army's province gets to (`Board.reached`)."""
-    province_at, seas = ground.province, ground.seas
-    water = seas.water
-    source, province = province_at[unit.location], province_at[target]
+def _route(
+    ground: _Ground, board: Board, source: str, province: str, helper: str | None
+) -> tuple[str, ...] | None:
+    """The rest of `_move_problem` for an army that can only get there by convoy: the convoy
+    areas whose fleets carry it from `source` to `province` (not `helper`'s: it supports the
+    move, 6.D.31), else None. A fleet next to both ends (looked for first, among a few seas:
+    `Seas.alone` with no call), else every fleet a convoy gets to (`Board.reached`)."""
+    seas = ground.seas
+    water, areas = seas.water, seas.areas
     ends = water.get(province, 0)
     alone = water.get(source, 0) & ends
     if helper is not None:
@@ -282,19 +272,27 @@ def _route_problem(
     if alone:
         mask = board._mask
         if mask is not None:
-            if mask & alone:
-                return None
+            alone &= mask
+            if alone:
+                return (areas[(alone & -alone).bit_length() - 1],)
         else:  # (a few seas looked up, rather than every fleet at sea found)
-            units, areas = board.units, seas.areas
+            units = board.units
             while alone:
                 low = alone & -alone
                 alone ^= low
-                found = units.get(areas[low.bit_length() - 1])
+                area = areas[low.bit_length() - 1]
+                found = units.get(area)
                 if found is not None and found.type is _FLEET:
-                    return None
-    if board.reached(seas, source, helper) & ends:
-        return None
-    return reason("no_route", unit=unit.text, province=province)
+                    return (area,)
+    reached = board.reached(seas, source, helper)
+    if reached & ends:
+        return ground.held.get(reached) or _areas(ground, reached)
+    return None
+
+
+def _areas(ground: _Ground, mask: int) -> tuple[str, ...]:
+    """The convoy areas of a mask of their bits, kept by it (`_Ground.held`)."""
+    return keep(ground.held, mask, tuple(ground.seas.area_names(mask)), 1 << 12)
 
 
 def _support_problem(
@@ -335,13 +333,13 @@ def _convoy_problem(ground: _Ground, order: model.Convoy) -> str | Depends | Non
     return Depends.ON_BOARD
 
 
-def _needed_problem(ground: _Ground, board: Board, order: model.Convoy) -> str | None:
-    """The rest of `_convoy_problem`: is the fleet on a route of fleets now at sea of which
-    every fleet is needed (`Seas.is_needed`)? It does not carry the army there alone (else
-    the order's legality is fixed): the board's search (`Board.searches`) answers."""
-    fleet, army, target = order.unit, order.army, order.target
+def _needed(ground: _Ground, board: Board, order: model.Convoy) -> tuple[str, ...] | None:
+    """The rest of `_convoy_problem` (the fleet does not carry the army alone): the convoy
+    areas of the routes of fleets now at sea of which every fleet is needed (`Seas.is_needed`,
+    the board's search: `Board.searches`) when the fleet is on one, else None."""
     seas, province_at = ground.seas, ground.province
-    at, source = province_at[fleet.location], province_at[army.location]
+    at, source = province_at[order.unit.location], province_at[order.army.location]
+    target = order.target
     mask = board._mask
     if mask is None:
         mask = board.fleet_mask(seas)
@@ -353,8 +351,9 @@ def _needed_problem(ground: _Ground, board: Board, order: model.Convoy) -> str |
     if found is None:
         found = searches[key] = seas.needed_to(fleets, source, target)
     if bit not in found:
-        return reason("not_needed", unit=fleet.text, source=source, target=target)
-    return None
+        return None
+    on = sum(found)  # (its keys: one bit each)
+    return ground.held.get(on) or _areas(ground, on)
 
 
 def retreat_problem(game_map: Map, board: Board, order: model.Retreat) -> str | None:
@@ -460,19 +459,38 @@ def illegal_reason(game_map: Map, board: Board, power: str, order: model.Order) 
 
 def board_reason(game_map: Map, board: Board, power: str, order: model.Order) -> str | None:
     """`illegal_reason` for an order whose `fixed_reason` is ON_BOARD."""
-    try:
-        ground = _GROUND[game_map]
-    except KeyError:
-        ground = _ground(game_map)
+    return board_verdict(game_map, board, power, order)[0]
+
+
+def board_verdict(
+    game_map: Map, board: Board, power: str, order: model.Order
+) -> tuple[str | None, tuple[str, ...]]:
+    """`board_reason`, and what a legal convoy's or move by convoy rests on (else ()): the
+    convoy areas of its routes. A board with a fleet in each (more fleets take no route away,
+    nor make a fleet less needed) finds it legal: a few look-ups (`strings.Strings._verdict`)."""
+    ground = _GROUND.get(game_map) or _ground(game_map)
     if type(order) is Move:  # the most asked first (by exact type: see `fixed_reason`)
-        return _route_problem(ground, board, order.unit, order.target, None)
+        province = ground.province[order.target]
+        held = _route(ground, board, ground.province[order.unit.location], province, None)
+        if held is not None:
+            return None, held
+        return reason("no_route", unit=order.unit.text, province=province), ()
     if type(order) is Convoy:
-        return _needed_problem(ground, board, order)
+        held = _needed(ground, board, order)
+        if held is not None:
+            return None, held
+        source, target = ground.province[order.army.location], order.target
+        return reason("not_needed", unit=order.unit.text, source=source, target=target), ()
     if type(order) is SupportMove:
-        helper = ground.province[order.unit.location]
-        problem = _route_problem(ground, board, order.supported, order.target, helper)
-        return reason("supported_move", problem=problem) if problem else None
+        province_at, supported = ground.province, order.supported
+        helper = province_at[order.unit.location]
+        province = province_at[order.target]
+        held = _route(ground, board, province_at[supported.location], province, helper)
+        if held is None:
+            problem = reason("no_route", unit=supported.text, province=province)
+            return reason("supported_move", problem=problem), ()
+        return None, held
     if type(order) is Retreat:
-        return retreat_problem(game_map, board, order)
+        return retreat_problem(game_map, board, order), ()
     assert type(order) is Build
-    return build_problem(game_map, board, power, order.unit)
+    return build_problem(game_map, board, power, order.unit), ()

@@ -17,7 +17,7 @@ from typing import Any, Final
 from adjudicator.board.map import Map
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
-from adjudicator.orders.legality import ON_BOARD, Board, Depends, board_reason
+from adjudicator.orders.legality import ON_BOARD, Board, Depends, board_verdict
 from adjudicator.orders.memo import Memo
 from adjudicator.orders.parse import Span
 from adjudicator.orders.reader import REFS, owner_problem, ref
@@ -46,31 +46,34 @@ _Known = tuple[
     model.Order | Unreadable | None,  # order: ...and the order the text gave them (None: none)
     str | Depends | None,  # reason: with its fixed legality
     OrderEntry | None,  # like: the first entry made for these units (another power's entry
-]  # is made from its strings, `entry_like`)
+    # is made from its strings, `entry_like`)
+    tuple[str, ...] | None,  # held: the convoy areas a legal verdict of the board rested on
+]  # (`legality.board_verdict`; None: none yet)
 """All a string of one order says once read: what depends on its text only, and the order it
 gave the units last met where it names them (a new position mostly meets the same ones). A
 plain tuple, read by the places of the names above: a named tuple's fields, and unpacking one,
 are unspecialised in CPython 3.11."""
 
 _Record = list[Any]
-"""A string's record in the memo, one flat list (one object a string: memory): the ten fields
+"""A string's record in the memo, one flat list (one object a string: memory): the eleven fields
 of its `_Known` (`record[:_KNOWN]`: read by constant indices, which CPython 3.11 specialises,
 where a negative one is a generic subscript); then for each power (its seat, `_layout`) the
 entry kept for it or None; then for each power the Unit object that entry was made for
-(`_UNMET`: no entry, or one whose legality depends on the board, which `Strings._again` asks
-the board for each time). The units met are the position's own objects: a new position mostly
+(`_UNMET`: no entry, or one whose legality depends on the board, which `Strings._again`
+checks each time, `_verdict`). The units met are the position's own objects: a new position mostly
 holds the very same ones, so the usual check is one look-up of the place the text names and an
 identity; the other unit a support or convoy names is checked by its type and place
 (`_Known`), whoever owns it.
 
-Its `_Known` never changes (other units met make a new record); an entry made for another
-power, or another unit object, is set in its seat in place (`Strings._given`: copying the
-record cost more than the entry). Threads racing to set one seat may leave one's entry with
-the other's unit: each was made for a unit of that power where the text names it, of the
-type and place `_Known` says, and the entry depends on nothing else, so any pair still
-holds."""
+Its `_Known` never changes (other units met make a new record) but for `held`, set in place
+as an entry made for another power, or another unit object, is set in its seat
+(`Strings._given`: copying the record cost more than the entry): any areas set there make a
+legal verdict, as the board found it (`Strings._verdict`). Threads racing to set one seat may
+leave one's entry with the other's unit: each was made for a unit of that power where the text
+names it, of the type and place `_Known` says, and the entry depends on nothing else, so any
+pair still holds."""
 
-_KNOWN: Final = 10
+_KNOWN: Final = 11
 _UNMET: Final = object()
 """A seat's unit met when no entry stands for a unit: never the look-up of a place (a Unit,
 or None where none stands), so `Strings.read`'s identity fails and `_again` answers."""
@@ -81,7 +84,8 @@ _MEMO_SIZE: Final = 3 << 12
 long batch (100,000 phases: records, entries and lines of ~24,000 strings, within 1.5x of a
 1,000-phase run) against the strings met again (a dense phase meets ~31, ~1.7 of them new)."""
 _RETREAT: Final = PhaseKind.RETREAT
-"""An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
+_FLEET: Final = UnitType.FLEET
+"""Enum members as constants: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
 
 def memo(game_map: Map, kind_code: str) -> Memo[_Record]:
@@ -166,7 +170,7 @@ def _learn(
         own_at, other_at = reading.own, reading.other
         span = None if reading.span is None else shared_span(reading.span)
     else:
-        return [None, None, None, None, None, None, None, reading, None, None, *strings.empty]
+        return [None, None, None, None, None, None, None, reading, None, None, None, *strings.empty]
     if unit is None:
         if own_at is not None:
             return [own_at, other_at, span, *_NONE, *strings.empty]
@@ -196,12 +200,14 @@ def _learn(
         order,
         reason,
         None,
+        None,
         *strings.empty,
     ]
 
 
-_NONE: Final = (None,) * 7
-"""What a text that names a unit knows when none stands there: no units met, no order."""
+_NONE: Final = (None,) * 8
+"""What a text that names a unit knows when none stands there: no units met, no order (nor
+its entry, nor what its verdict rested on)."""
 
 
 class Strings:
@@ -395,7 +401,7 @@ class Strings:
                 if reason is not ON_BOARD:
                     return kept
                 # (the board's verdict asked again: the entry kept while it stays the same)
-                verdict = board_reason(self.map, self.board, power, record[7])
+                verdict = self._verdict(power, record)
                 if kept.illegal != verdict:
                     kept = record[seat] = entry_like(kept, power, verdict)
                 return kept
@@ -442,7 +448,7 @@ class Strings:
         assert order is not None
         board = reason is ON_BOARD  # (else the verdict is fixed: a reason or None)
         if board:
-            reason = board_reason(self.map, self.board, power, order)
+            reason = self._verdict(power, record)
         if like is None:  # the first entry made for these units
             entry = like = new_entry(power, text, order, reason)
         else:  # `entry_like(like, power, reason)`, with one call fewer
@@ -454,3 +460,22 @@ class Strings:
         if fresh:
             self.memo.put(text, record)
         return entry
+
+    def _verdict(self, power: str, record: _Record) -> str | None:
+        """The board's verdict on the order of a record whose legality depends on it: legal
+        when a fleet stands in each convoy area a legal verdict rested on (`held`, see
+        `legality.board_verdict`; a few look-ups), else the board's, and what it rests on
+        kept."""
+        held: tuple[str, ...] | None = record[10]
+        if held is not None:
+            units = self.board.units
+            for area in held:
+                fleet = units.get(area)
+                if fleet is None or fleet.type is not _FLEET:
+                    break
+            else:
+                return None
+        verdict, rests_on = board_verdict(self.map, self.board, power, record[7])
+        if rests_on:
+            record[10] = rests_on
+        return verdict

@@ -9,7 +9,7 @@ from adjudicator.board.convoy import needed_for_convoy, route_exists
 from adjudicator.board.position import Position
 from adjudicator.board.seas import seas_of
 from adjudicator.board.types import UnitType
-from adjudicator.orders.legality import board_of
+from adjudicator.orders.legality import Board, board_of
 
 A, F = UnitType.ARMY, UnitType.FLEET
 
@@ -216,12 +216,19 @@ def test_possible_convoys_are_legal() -> None:
 
 def test_convoy_routes() -> None:
     board = board_of(MAP, position(units={"ENGLAND": ["F NTH", "F ENG", "F LON"]}))
-    assert board.sea_fleets == frozenset({"NTH", "ENG"})
-    assert route_exists(MAP, "YOR", "BEL", board.sea_fleets, lambda _: True)
-    assert not route_exists(MAP, "YOR", "TUN", board.sea_fleets, lambda _: True)
-    assert needed_for_convoy(MAP, board.sea_fleets, "LON", "BEL", "ENG")
-    assert needed_for_convoy(MAP, board.sea_fleets, "LON", "BEL", "NTH")
-    assert not needed_for_convoy(MAP, board.sea_fleets, "LON", "PIC", "NTH")
+    fleets = _sea_fleets(board)
+    assert fleets == frozenset({"NTH", "ENG"})
+    assert route_exists(MAP, "YOR", "BEL", fleets, lambda _: True)
+    assert not route_exists(MAP, "YOR", "TUN", fleets, lambda _: True)
+    assert needed_for_convoy(MAP, fleets, "LON", "BEL", "ENG")
+    assert needed_for_convoy(MAP, fleets, "LON", "BEL", "NTH")
+    assert not needed_for_convoy(MAP, fleets, "LON", "PIC", "NTH")
+
+
+def _sea_fleets(board: Board) -> frozenset[str]:
+    """The board's fleets in convoy areas (`Board.fleet_mask`'s bits)."""
+    seas = seas_of(MAP)
+    return seas.area_names(board.fleet_mask(seas))
 
 
 RETREATS = {
@@ -315,17 +322,17 @@ def _random_boards(count: int) -> list[Position]:
 
 
 def test_a_boards_routes_are_the_search_over_its_fleets_at_sea() -> None:
-    """An army's route by convoy (`_route_problem`: a fleet next to both ends looked for first,
+    """An army's route by convoy (`_route`: a fleet next to both ends looked for first,
     among a few seas; else the fleets a convoy gets to, found once a board) is found as
     route_exists finds one over the board's fleets at sea without the supporting helper's,
-    whether the board has found all its fleets at sea yet or not."""
-    from adjudicator.orders.legality import _ground, _route_problem
-    from adjudicator.orders.model import UnitRef
+    whether the board has found all its fleets at sea yet or not; the areas it answers are
+    fleets of the board (not the helper's) that carry the army there by themselves."""
+    from adjudicator.orders.legality import _ground, _route
 
     seas, ground = seas_of(MAP), _ground(MAP)
     checked = 0
     for pos in _random_boards(12):
-        fleets = board_of(MAP, pos).sea_fleets
+        fleets = _sea_fleets(board_of(MAP, pos))
         for helper in (None, *sorted(fleets)[:2], "PAR"):
             for found_first in (False, True):
                 board = board_of(MAP, pos)
@@ -335,9 +342,11 @@ def test_a_boards_routes_are_the_search_over_its_fleets_at_sea() -> None:
                     for target in seas.coasts:
                         usable = fleets - {helper} if helper else fleets
                         expected = route_exists(MAP, source, target, usable)
-                        army = UnitRef(A, source)
-                        found = _route_problem(ground, board, army, target, helper) is None
-                        assert found is expected
+                        held = _route(ground, board, source, target, helper)
+                        assert (held is not None) is expected
+                        if held is not None:
+                            assert set(held) <= usable
+                            assert route_exists(MAP, source, target, frozenset(held))
                         checked += expected
     assert checked > 1000
 
@@ -345,13 +354,13 @@ def test_a_boards_routes_are_the_search_over_its_fleets_at_sea() -> None:
 def test_a_convoys_verdict_is_the_search_for_needed_fleets() -> None:
     """A convoy's legality (its fixed part, where a fleet next to both ends is legal alone,
     then the board's) is needed_for_convoy over the fleets at sea and the convoying fleet."""
-    from adjudicator.orders.legality import illegal_reason
+    from adjudicator.orders.legality import board_verdict, illegal_reason
     from adjudicator.orders.model import Convoy, UnitRef
 
     checked = 0
     for pos in _random_boards(6):
         board = board_of(MAP, pos)
-        fleets = board.sea_fleets
+        fleets = _sea_fleets(board)
         for fleet in sorted(fleets):
             for source in ("LON", "BRE", "NAP", "SEV", "CON", "TUN", "NWY"):
                 for target in seas_of(MAP).coasts:
@@ -364,5 +373,9 @@ def test_a_convoys_verdict_is_the_search_for_needed_fleets() -> None:
                         f"F {fleet} is not needed on any convoy route from {source} to {target}"
                     )
                     assert found == (None if needed else not_needed)
+                    held = board_verdict(MAP, board, "ENGLAND", order)[1]
+                    if held:  # (its legality on the board: the areas it rests on suffice)
+                        assert fleet in held and set(held) <= fleets
+                        assert needed_for_convoy(MAP, frozenset(held), source, target, fleet)
                     checked += needed
     assert checked > 100

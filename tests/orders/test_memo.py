@@ -113,3 +113,25 @@ def test_an_entry_that_depends_on_the_board_is_not_given_where_no_unit_stands() 
         entries, errors = read(empty, {"FRANCE": [text]})
         assert entries == []
         assert [(e.input, e.error) for e in errors] == [(text, "no unit in London (LON)")]
+
+
+def test_a_verdict_of_the_board_is_legal_where_the_fleets_it_rested_on_stand() -> None:
+    """A move by convoy met again is legal at once where a fleet stands in each convoy area its
+    last legal verdict rested on (`Strings._verdict`), whoever owns them and whatever else is
+    at sea; where one is gone the board is asked again (another route, or none)."""
+    strings.forget()
+    texts = ["A LON - NWY", "A WAL - TUN"]  # by the North Sea alone; by a chain of fleets
+    wal = "no fleets at sea could convoy A WAL to TUN"
+    lon = "no fleets at sea could convoy A LON to NWY"
+    armies = ["A LON", "A WAL"]
+    boards = [
+        ({"ENGLAND": [*armies, "F NTH", "F ENG", "F MAO", "F WES"]}, [None, None]),
+        ({"ENGLAND": armies, "RUSSIA": ["F NTH", "F ENG", "F MAO", "F WES"]}, [None, None]),
+        ({"ENGLAND": [*armies, "F ENG", "F MAO"]}, [lon, wal]),
+        ({"ENGLAND": [*armies, "F IRI", "F MAO", "F WES", "F NTH"]}, [None, None]),
+        ({"ENGLAND": [*armies, "F ENG", "F NTH", "F WES"]}, [None, wal]),
+    ]
+    for units, expected in boards * 2:  # the second round meets every verdict kept
+        entries, errors = read(position(units=units), {"ENGLAND": texts})
+        assert errors == []
+        assert [e.illegal for e in entries] == expected
