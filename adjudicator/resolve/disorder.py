@@ -43,12 +43,12 @@ def disorder(
 ) -> Disorder:
     """Which powers are neutral or in civil disorder in this phase."""
     neutral = game_map.neutral_at(position.phase)
-    declared = neutral | frozenset(map(str.upper, rules.disorder)) if rules.disorder else neutral
     strict = rules.disorder_units == "rulebook"
-    disbanded = declared if strict else neutral
     silent = strict and position.phase.kind is _MOVEMENT
-    if not declared and not disbanded:
+    if not neutral and not rules.disorder:
         return _SILENT if silent else NOBODY  # the usual case: everybody named plays
+    declared = neutral | frozenset(map(str.upper, rules.disorder)) if rules.disorder else neutral
+    disbanded = declared if strict else neutral
     return Disorder(ignored=declared, disbanded=disbanded, neutral=neutral, silent=silent)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Final, TypeVar, final, get_args
 
 from adjudicator.board.bounded import keep
@@ -86,22 +87,26 @@ def adjudicate(
     """Adjudicate one phase from the players' order texts (any notation the parser reads).
 
     CalendarError when the phase after this one would be past the calendar's last year."""
-    game_map = load_map(position.variant).during(position.phase)
+    game_map = load_map(position.variant)
+    if game_map.closed:  # (a map with none is the same board in every phase: no call)
+        game_map = game_map.during(position.phase)
     entries, errors, by_unit = interpret_orders_by_unit(game_map, position, orders, rules)
     out = disorder(game_map, position, entries, errors, rules)
     if out.ignored:
         entries = ignore_orders(entries, out)
         by_unit = None
     kind = position.phase.kind
-    dislodged: Mapping[str, Dislodged] = {}
+    dislodged: Mapping[str, Dislodged]
     if kind is _MOVEMENT:
         results, units, dislodged = _movement(
             game_map, position, entries, rules, out, errors, by_unit
         )
-    elif kind is _RETREAT:
-        results, units = _retreats(game_map, position, entries, rules)
     else:
-        results, units = _adjustments(game_map, position, entries, rules)
+        dislodged = _NONE_DISLODGED  # (only a movement phase dislodges: no dict made)
+        if kind is _RETREAT:
+            results, units = _retreats(game_map, position, entries, rules)
+        else:
+            results, units = _adjustments(game_map, position, entries, rules)
     if out.ignored:
         results = explained(results, out)
     after = position_after(game_map, position, units, dislodged, rules)
@@ -141,6 +146,7 @@ native object's fields are set in C."""
 
 
 _MOVEMENT: Final = PhaseKind.MOVEMENT  # (an enum member's lookup is dear)
+_NONE_DISLODGED: Final[Mapping[str, Dislodged]] = MappingProxyType({})
 _RETREAT: Final = PhaseKind.RETREAT
 
 
@@ -234,7 +240,8 @@ def _sort_placed(game_map: Map, results: list[OrderResult]) -> list[OrderResult]
         return _sort(results)
     placed: list[OrderResult] = []
     for lines in piles:
-        placed.extend(lines)
+        if lines:  # (half the piles, or more, are empty: no call)
+            placed.extend(lines)
     return placed
 
 
