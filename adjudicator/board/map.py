@@ -45,10 +45,9 @@ class _Derived:
     """What a `Map` derives from its fields on first use, kept beside it (one per map).
 
     Not functools.cached_property: mypyc compiles that as a plain property, which derives
-    again on every access (the compiled build spent most of its time re-deriving `Map.facts`;
-    python/mypy#21611)."""
+    again on every access (the compiled build spent most of its time re-deriving what was then
+    the property `Map.facts`; python/mypy#21611)."""
 
-    facts: MapFacts | None = None
     distances: DisorderDistances | None = None
     graph: Any = None
     centers: frozenset[str] | None = None
@@ -103,14 +102,13 @@ class Map:
     but cuts support, as in DPjudge, which judges the cut by the army's own step."""
 
     _derived: _Derived = field(default_factory=_Derived, init=False, repr=False)
+    facts: MapFacts = field(init=False, repr=False)
+    """The lookups the resolver and the order reader ask of the map, derived with it (a field,
+    read with no call: the movement step reads it every phase, and a property is a call of a
+    Python function interpreted; deriving them takes well under a millisecond)."""
 
-    @property
-    def facts(self) -> MapFacts:
-        """The lookups the resolver and the order reader ask of the map, derived once."""
-        derived = self._derived
-        if derived.facts is None:
-            derived.facts = _derive_facts(self)
-        return derived.facts
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facts", _derive_facts(self))
 
     @property
     def seas(self) -> Seas:

@@ -46,6 +46,7 @@ from adjudicator.resolve.columns import (
     SUPPORT,
     OrderTable,
     by_halves,
+    new_table,
     unit_string,
 )
 from adjudicator.resolve.convoy_orders import find_routes, find_weak_links
@@ -94,7 +95,7 @@ def table_of(
     """`build_table` of the units in province order (`provinces` sorted, `units` standing
     there, `orders` theirs or None), as the engine has them already: the lists become the
     table's columns."""
-    t = OrderTable(game_map.facts, provinces, units, orders)
+    t = new_table(game_map.facts, provinces, units, orders)
     maybe_convoyed = _read_orders(t)
     if maybe_convoyed or t.convoys:
         find_routes(game_map, rules, t, maybe_convoyed)

@@ -50,6 +50,19 @@ def test_standard_map_facts() -> None:
     assert board.provinces["SWI"].terrain == "impassable"
 
 
+def test_a_map_derives_its_facts_when_made() -> None:
+    """`Map.facts` is a field, derived with the map (read with no call, phase after phase); a
+    board with provinces closed (`Map.during`) has facts of its own, without their links."""
+    board = load_map("standard")
+    assert board.facts is board.facts and board.facts.province["STP/NC"] == "STP"
+    assert board.facts.army_near["PAR"] == board.army_adjacency["PAR"]
+    wwi = load_map("wwi")
+    assert wwi.closed_until is not None
+    closed = wwi.during(Phase.parse("S1914M"))
+    assert closed is not wwi and closed.facts is not wwi.facts
+    assert closed.facts.army_near != wwi.facts.army_near
+
+
 # -- a second map: the loader knows nothing about the standard board ----------------------------
 @pytest.fixture(scope="module")
 def island() -> Any:

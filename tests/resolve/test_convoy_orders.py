@@ -9,7 +9,7 @@ from adjudicator.board.convoy import route_exists, route_fleets
 from adjudicator.board.map import load_map
 from adjudicator.board.rules import EDITIONS, Rules, rules_from
 from adjudicator.board.types import Unit, UnitType
-from adjudicator.resolve.columns import OrderTable, RuleChoices, rule_choices
+from adjudicator.resolve.columns import RuleChoices, new_table, rule_choices
 from adjudicator.resolve.convoy_orders import _carriers, _fleets_could_carry
 
 
@@ -34,7 +34,7 @@ def test_one_fleet_carries_exactly_when_route_fleets_says_so(variant: str) -> No
                     Unit("P", UnitType.ARMY if k == army else UnitType.FLEET, p)
                     for k, p in enumerate(provinces)
                 ]
-                t = OrderTable(facts, provinces, units, [None, None])
+                t = new_table(facts, provinces, units, [None, None])
                 t.dest[army] = target
                 _carriers(game_map, t, army, [fleet])
                 expected = bool(route_fleets(game_map, source, target, [sea]))
@@ -62,7 +62,7 @@ def test_the_fleets_could_carry_as_route_exists_over_every_fleet_at_sea(variant:
             Unit("P", UnitType.FLEET if p in at_sea or rng.random() < 0.5 else UnitType.ARMY, p)
             for p in provinces
         ]
-        t = OrderTable(facts, provinces, units, [None] * len(provinces))
+        t = new_table(facts, provinces, units, [None] * len(provinces))
         for source in rng.sample(coastal, 6):
             for target in rng.sample(coastal, 6):
                 expected = route_exists(game_map, source, target, at_sea)

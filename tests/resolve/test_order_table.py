@@ -20,7 +20,7 @@ from adjudicator.orders.model import (
     move,
     support_move,
 )
-from adjudicator.resolve.columns import OrderTable
+from adjudicator.resolve.columns import OrderTable, new_table
 from adjudicator.resolve.order_table import _read_orders, table_of
 
 ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
@@ -28,7 +28,7 @@ ARMY, FLEET = UnitType.ARMY, UnitType.FLEET
 
 def _read(units: dict[str, Unit], orders: dict[str, MovementOrder]) -> tuple[OrderTable, list[int]]:
     provinces = sorted(units)
-    table = OrderTable(
+    table = new_table(
         load_map("standard").facts,
         provinces,
         [units[p] for p in provinces],
