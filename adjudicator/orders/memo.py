@@ -33,6 +33,13 @@ class Memo(Generic[V]):
                 self.put(text, value)
         return value
 
+    def older(self, text: str) -> V | None:
+        """`get` of a text not in the young generation (its caller looked there first)."""
+        value = self.old.get(text)
+        if value is not None:
+            self.put(text, value)
+        return value
+
     def put(self, text: str, value: V) -> None:
         young = self.young
         young[text] = value

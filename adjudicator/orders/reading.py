@@ -165,7 +165,7 @@ def _named(
     """The place a name names (None: none, as written): a word, or words and an explicit
     coast's words, kept by the word or by both lists written out."""
     key = name if name.__class__ is str else f"{name}{coast}"
-    place = names.young.get(key) or names.get(key)  # the young generation first: a dict look-up
+    place = names.young.get(key) or names.older(key)  # the young generation first: a dict look-up
     if place is None:
         words = [name] if isinstance(name, str) else name
         try:

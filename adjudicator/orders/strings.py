@@ -290,7 +290,7 @@ class Strings:
             start = len(results)  # (each text read appends one result)
             for text in texts:
                 try:  # (records are never empty: `unknown` when there is none)
-                    record = young.get(text) or known_strings.get(text) or unknown
+                    record = young.get(text) or known_strings.older(text) or unknown
                 except TypeError:  # not a string: the sheet's reader says what it is
                     return power, texts, len(results) - start
                 if own_units.get(record[0]) is record[met_at]:  # (see `_Known`; else `_UNMET`)

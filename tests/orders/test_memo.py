@@ -64,6 +64,9 @@ def test_the_memo_holds_at_most_two_generations() -> None:
     assert memo.get("0") is None
     assert memo.get("19") == 19
     assert memo.get("17") == 17  # in the old generation: carried into the young one
+    assert memo.young.get("17") == 17
+    assert memo.older("16") == 16 and memo.young.get("16") == 16  # (`get` past the young)
+    assert memo.older("0") is None
     for number in range(20, 23):
         memo.put(str(number), number)
     assert memo.get("17") == 17
