@@ -20,12 +20,11 @@ class Culprit:
     target: they depend on nothing else, so a map has a few hundred of them however many
     order texts a long run meets. (A plain class: compiled, its fields are read natively.)"""
 
-    __slots__ = ("bounced_by_move", "bounced_by_unit", "cut_by", "name", "ordered", "own")
+    __slots__ = ("bounced_by", "cut_by", "name", "ordered", "own", "pairs")
 
-    bounced_by_move: Resolution
-    """A move bounced off this unit's move ("bounced with A PAR - BUR")."""
-    bounced_by_unit: Resolution
-    """A move bounced off this unit, not moving ("bounced with A PAR")."""
+    bounced_by: Resolution
+    """A move bounced off this unit, named as ordered ("bounced with A PAR - BUR"; not moving,
+    "bounced with A PAR")."""
     cut_by: Resolution
     """A support cut by this unit ("support cut by A PAR")."""
     own: Resolution
@@ -35,14 +34,23 @@ class Culprit:
     """The unit ("A PAR")."""
     ordered: str
     """The unit and its move's target, as a reason names them ("A PAR - BUR"; else "A PAR")."""
+    pairs: dict[str, Resolution]
+    """A move bounced off this unit and another move as strong, by that move's `ordered`
+    ("bounced with A PAR - BUR, A MUN - BUR"): made once a pair (`bounced_with`)."""
 
     def __init__(self, name: str, ordered: str) -> None:
         named = (name,)
-        self.bounced_by_move = failure(BOUNCE, "bounced with " + ordered, named)
-        self.bounced_by_unit = failure(BOUNCE, "bounced with " + name, named)
+        self.bounced_by = failure(BOUNCE, "bounced with " + ordered, named)
         self.cut_by = failure(("cut",), "support cut by " + name, named)
         self.own = failure(BOUNCE, "cannot dislodge own unit " + ordered, named)
         self.name, self.ordered = name, ordered
+        self.pairs = {}
+
+    def bounced_with(self, other: Culprit) -> Resolution:
+        """`pairs` of `other`, made and kept."""
+        text = "bounced with " + self.ordered + ", " + other.ordered
+        why = failure(BOUNCE, text, (self.name, other.name))
+        return keep(self.pairs, other.ordered, why, PAIRS_LIMIT)
 
 
 CULPRITS: Final[dict[UnitType, dict[str, dict[str, Culprit]]]] = {t: {} for t in UnitType}
@@ -54,6 +62,8 @@ CULPRITS_LIMIT = 1 << 12
 """Locations kept for a type (variants with many units, many maps)."""
 TARGETS_LIMIT = 1 << 6
 """Targets kept for a location (its neighbours, and '')."""
+PAIRS_LIMIT = 1 << 6
+"""Other moves kept for a culprit (`Culprit.pairs`)."""
 
 
 def culprit(unit: Unit, target: str) -> Culprit:

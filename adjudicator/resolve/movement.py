@@ -209,7 +209,7 @@ class _Outcome(Resolved):
                 movers = moves_into[p]
                 if len(movers) == 2:  # by the one other move there
                     held = movers[1] if movers[0] == m else movers[0]
-                    why[m] = culprit(all_units[held], target[held]).bounced_by_move
+                    why[m] = culprit(all_units[held], target[held]).bounced_by
                 else:
                     why[m] = self._bounce(m, strength, held)
                 continue
@@ -228,15 +228,10 @@ class _Outcome(Resolved):
                 if self._prevents(k) >= strength:  # (two units: two names, no list made)
                     a = culprit(all_units[held], target[held] if kind[held] == MOVE else "")
                     b = culprit(all_units[k], target[k])
-                    text = "bounced with " + a.ordered + ", " + b.ordered
-                    why[m] = failure(BOUNCE, text, (a.name, b.name))
+                    why[m] = a.pairs.get(b.ordered) or a.bounced_with(b)
                     continue
-            # the usual: held off by the one unit it met alone
-            why[m] = (
-                culprit(all_units[held], target[held]).bounced_by_move
-                if kind[held] == MOVE
-                else culprit(all_units[held], "").bounced_by_unit
-            )
+            # the usual: held off by the one unit it met alone (named with its move's target)
+            why[m] = culprit(all_units[held], target[held] if kind[held] == MOVE else "").bounced_by
         for m in self.stayed:  # settled on guesses or by the backup rule: asked again
             p = dest[m]
             if p not in units and self._prevents(m) > 0:
@@ -374,8 +369,9 @@ class _Outcome(Resolved):
         t = self.t
         if t.route[m] != BY_CONVOY:
             occupant = t.occupant[m]
-            if occupant != NONE and len(t.moves_into[t.dest[m]]) == 1:
-                return self._own_unit(occupant, [])
+            if occupant != NONE and len(t.moves_into[t.dest[m]]) == 1:  # (`_own_unit`'s usual)
+                moving = t.kind[occupant] == MOVE
+                return culprit(t.units[occupant], t.target[occupant] if moving else "").own
         return self._bounce(m, 0, held)
 
     def _bounce(self, i: int, known: float | None, held: int) -> Resolution:
@@ -408,10 +404,9 @@ class _Outcome(Resolved):
             return failure(BOUNCE, "bounced with " + text, names)
         if not others:
             return failure(BOUNCE, CYCLE, ())
+        # the common case: one unit held it off
         held = others[0]
-        if t.kind[held] == MOVE:  # the common case: one unit held it off
-            return culprit(t.units[held], t.target[held]).bounced_by_move
-        return culprit(t.units[held], "").bounced_by_unit
+        return culprit(t.units[held], t.target[held] if t.kind[held] == MOVE else "").bounced_by
 
     def _own_unit(self, occupant: int, culprits: list[int]) -> Resolution:
         """A move that would have dislodged a unit of its own power (`occupant`), and the

@@ -228,6 +228,43 @@ def test_outcome_does_not_depend_on_order_of_the_mapping() -> None:
     assert forward == backward
 
 
+def test_a_move_held_off_by_a_supporting_unit_names_the_unit_alone() -> None:
+    # (the table's `target` holds a support's area too: a unit is named with its target only
+    # when it moves)
+    pos = position(FRANCE="A BUR, F PIC", GERMANY="A MUN, A RUH")
+    out = run(pos, sup("A BUR", "F PIC", "BEL"), move("F PIC", "BEL"), move("A MUN", "BUR"))
+    assert out.resolutions["MUN"].reason == "bounced with A BUR"
+    out = run(pos, sup("A BUR", "F PIC", "BEL"), move("A MUN", "BUR"), move("A RUH", "BUR"))
+    assert out.resolutions["MUN"].reason == "bounced with A BUR, A RUH - BUR"
+
+
+def test_a_move_held_off_by_a_unit_and_a_move_as_strong_names_both_once_a_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for table in culprits.CULPRITS.values():  # (Final: emptied, not replaced)
+        table.clear()
+    monkeypatch.setattr(culprits, "PAIRS_LIMIT", 2)
+    # A BUR holds; A PAR and A MUN both move there, each alone: each is held off by A BUR and
+    # bounced with the other.
+    pos = position(FRANCE="A PAR", GERMANY="A MUN", ITALY="A BUR")
+    out = run(pos, move("A PAR", "BUR"), move("A MUN", "BUR"))
+    assert out.resolutions["PAR"] == type(out.resolutions["PAR"])(
+        False, ("bounce",), "bounced with A BUR, A MUN - BUR", ("A BUR", "A MUN")
+    )
+    assert out.resolutions["MUN"].reason == "bounced with A BUR, A PAR - BUR"
+    held = culprits.culprit(Unit("ITALY", UnitType.ARMY, "BUR"), "")
+    assert held.pairs == {
+        "A MUN - BUR": out.resolutions["PAR"],
+        "A PAR - BUR": out.resolutions["MUN"],
+    }
+    again = run(pos, move("A PAR", "BUR"), move("A MUN", "BUR"))
+    assert again.resolutions["PAR"] is out.resolutions["PAR"]  # (kept, not made again)
+    pos = position(FRANCE="A PAR", GERMANY="A RUH", ITALY="A BUR")
+    out = run(pos, move("A PAR", "BUR"), move("A RUH", "BUR"))
+    assert out.resolutions["PAR"].reason == "bounced with A BUR, A RUH - BUR"
+    assert 0 < len(held.pairs) <= 2  # (bounded)
+
+
 def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -239,8 +276,7 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     for target in ("BUR", "PIC", "GAS", "BRE", "BUR"):
         named = culprits.culprit(army, target)
         assert (named.name, named.ordered) == ("A PAR", f"A PAR - {target}")
-        assert named.bounced_by_move.reason == f"bounced with A PAR - {target}"
-        assert named.bounced_by_unit.reason == "bounced with A PAR"
+        assert named.bounced_by.reason == f"bounced with A PAR - {target}"
         assert named.cut_by == (False, ("cut",), "support cut by A PAR", ("A PAR",))
         assert named.own == (
             False,
@@ -250,7 +286,7 @@ def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
         )
     other = Unit("GERMANY", UnitType.ARMY, "PAR")
     assert culprits.culprit(army, "") is culprits.culprit(other, "")  # once per unit and target
-    assert culprits.culprit(army, "").bounced_by_move.reason == "bounced with A PAR"
+    assert culprits.culprit(army, "").bounced_by.reason == "bounced with A PAR"  # (not moving)
     assert culprits.culprit(army, "").own.reason == "cannot dislodge own unit A PAR"
     assert 0 < len(culprits.CULPRITS[UnitType.ARMY]["PAR"]) <= 4
     for location in ("BUR", "MAR", "PAR"):
