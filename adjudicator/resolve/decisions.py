@@ -42,8 +42,7 @@ _NO_PATHS: Final[dict[int, bool]] = {}  # never changed: a Decisions makes its o
 
 class Decisions:
     """Mutable scratch state for one adjudication; the public result is built from it once.
-    The table's columns the conditions read are kept here too: one attribute to load, not
-    two."""
+    The table's columns the conditions read are kept here too (one attribute to load, not two)."""
 
     __slots__ = (
         "_weak",
@@ -83,8 +82,7 @@ class Decisions:
         self.deps: list[int] = []
         """Decisions met as a guess, or judged on one, in order (from a guess's mark: its cycle)."""
         self.paths = _NO_PATHS
-        """Convoy paths whose fleets are all settled (they cannot change any more), by move (a
-        dict of its own once any is: `_any_route`)."""
+        """Convoy paths by move, once their fleets are all settled (`_any_route`: then its own)."""
         self._weak = bool(table.weak)
         """The map has weak links: a move's own strength may be ½ (`_own`)."""
         self.kind, self.occupant = table.kind, table.occupant
@@ -107,7 +105,7 @@ class Decisions:
         or of strength 0 against its own power (`_move_fails`' answer); into an empty province,
         fails when the first other move there has no support, not by convoy alone (its prevent,
         1, is asked first); into a province whose unit moves, succeeds when that move is one
-        nothing opposes and no other enters, else is left open as FOLLOWS (`_follows`). A
+        nothing opposes and no other enters, else is left open as FOLLOWS (`_decide`). A
         support whose first attacker of another power comes over land, not from where it is
         directed, is cut (DATC 5.B.2); one attacked by its own power alone stands."""
         state, result = self.state, self.result
@@ -184,18 +182,22 @@ class Decisions:
         now = state[i]
         state[i] = GUESSING  # (its result is False already: every open decision's is)
         if now == FOLLOWS:
-            bounce = self._follows(i)
+            # `_move_fails` of a move that FOLLOWS (`_open`): attack 1 if the unit followed leaves
+            # (hold 0: then only a prevent stops it), else 0 (its own power) or 1 against hold 1.
+            o = self.occupant[i]
+            bounce = None
+            if self.result[o] if state[o] == RESOLVED else self.resolve(o):
+                for k in self.moves_into[self.dest[i]]:
+                    if k != i and self.prevent(k) >= 1:
+                        bounce = _STANDOFF  # prevented
+                        break
+            else:
+                units = self.units
+                bounce = _OWN_POWER if units[o].power == units[i].power else (1, o)
         elif self.kind[i] == MOVE:
             bounce = self._move_fails(i)
         else:
-            first = self._adjudicate(i)
-            if len(deps) == mark:  # (as a move's)
-                if state[i] != RESOLVED:
-                    self.result[i] = first
-                    state[i] = RESOLVED
-                    return first
-                return self.result[i]
-            return self._guessed(i, mark, first)
+            return self._decide_other(i, mark)
         if len(deps) == mark:
             # Final, unless the backup rule settled it (else its result is the guess, failing).
             if state[i] == RESOLVED:
@@ -207,6 +209,18 @@ class Decisions:
             self.bounced[i] = bounce
             return False
         return self._guessed(i, mark, bounce is None)
+
+    def _decide_other(self, i: int, mark: int) -> bool:
+        """`_decide` of a support or a convoy (as a move's)."""
+        state = self.state
+        first = self._adjudicate(i)
+        if len(self.deps) == mark:
+            if state[i] != RESOLVED:
+                self.result[i] = first
+                state[i] = RESOLVED
+                return first
+            return self.result[i]
+        return self._guessed(i, mark, first)
 
     def _guessed(self, i: int, mark: int, first: bool) -> bool:
         """`_decide` of a decision that asked a guess (`first`: its answer, guessed failing)."""
@@ -302,18 +316,6 @@ class Decisions:
                 return attack, NONE  # prevented
         return None
 
-    def _follows(self, i: int) -> Bounce | None:
-        """`_move_fails` of a move that FOLLOWS (`_open`): attack 1 if the unit followed leaves
-        (hold 0; then only a prevent may stop it), else 0 (its own power) or 1 against hold 1."""
-        o = self.occupant[i]
-        if self.result[o] if self.state[o] == RESOLVED else self.resolve(o):
-            for k in self.moves_into[self.dest[i]]:
-                if k != i and self.prevent(k) >= 1:
-                    return _STANDOFF  # prevented
-            return None
-        units = self.units
-        return _OWN_POWER if units[o].power == units[i].power else (1, o)
-
     def cutters(self, s: int) -> list[int]:
         """The moves that cut support `s` (DATC 5.B.2, with the 4.A.2 and 4.A.4 options): a
         unit's own power never cuts its support."""
@@ -368,9 +370,8 @@ class Decisions:
         return self._any_route(m, fleets)
 
     def _any_route(self, m: int, fleets: tuple[int, ...]) -> bool:
-        """`convoy_path` when any route of the fleets carries the army: when they all stay,
-        one does (each lies on a route: `OrderTable.convoy_fleets`); kept once they are all
-        settled (it cannot change any more)."""
+        """`convoy_path` when any route of the fleets carries it: yes when they all stay (each
+        lies on a route: `OrderTable.convoy_fleets`); kept once they are all settled."""
         state, result = self.state, self.result
         final = stay = True
         for c in fleets:  # (a loop, no generator: README, Hot code: cells)
