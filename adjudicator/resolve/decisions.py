@@ -340,7 +340,9 @@ class Decisions:
             # even when it dislodges the supporter (DATC 6.F.17).
             return False
         if self.province[m] == area and not (
-            rule_choices(self.rules).convoyed_attack_cuts_support_on_itself and self.by_convoy(m)
+            route[m] != LAND
+            and rule_choices(self.rules).convoyed_attack_cuts_support_on_itself
+            and self.by_convoy(m)
         ):
             # Attacked from where the support is directed: only dislodgement cuts.
             return self.resolve(m)
@@ -349,7 +351,7 @@ class Decisions:
             # convoyed army's cut is judged by its own step, not its landing (as `_own`): DPjudge's
             # cutSupport tests (origin, target): 1900/movement-cape-convoy-cuts (the Cape) cuts.
             return self.resolve(m)
-        return self.path(m)
+        return route[m] != BY_CONVOY or self.convoy_path(m)  # (its path)
 
     # -- paths -----------------------------------------------------------------------------
     def convoy_path(self, m: int) -> bool:
@@ -392,9 +394,6 @@ class Decisions:
                 self.paths = {}
             self.paths[m] = found
         return found
-
-    def path(self, m: int) -> bool:
-        return self.route[m] != BY_CONVOY or self.convoy_path(m)
 
     def by_convoy(self, m: int) -> bool:
         """Does this move travel by convoy (decided by its orders, or by its fallback)?"""
