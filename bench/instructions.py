@@ -8,6 +8,7 @@ timings on a shared 2-CPU machine move by ±5%.
     python bench/instructions.py movement      # the engine's movement step on read entries
     python bench/instructions.py next          # position_after, on the movement step's units
     python bench/instructions.py py --function adjudicator.resolve.sequence:adjustments_due_on
+    python bench/instructions.py py --function adjudicator.resolve.movement:_Outcome.build
     python bench/instructions.py py --compiled  # the mypyc build (build_fast), built or reused
     python bench/instructions.py py --compiled --keep cg.out   # then: callgrind_annotate cg.out
     python bench/instructions.py py --gc-off     # the collector off after the warm-up (steadier)
@@ -15,12 +16,15 @@ timings on a shared 2-CPU machine move by ±5%.
 As bench/steady.py: warmed up on 3,000 dense phases of one seed, then `--phases` (300) new dense
 phases of another are counted, only they (the warm-up runs before valgrind's instrumentation is
 switched on, and only what runs inside `builtin_divmod` is collected). `--function MODULE:NAME`
-counts only the calls of NAME as MODULE looks it up (the module that calls it), on the route
-given. The package measured is the current folder's (a worktree's); with `--compiled`, its
-mypyc build (adjudicator.build_fast's cached build, in ~/.cache/adjudicator, overlaid on this
-folder's source as bench/compiled.py does), where callgrind sees the compiled functions by name
-(`--keep FILE` keeps its output for callgrind_annotate). Needs valgrind (every machine here has
-it); a run takes ~20 s. Issue 15's commit messages quote its figure.
+counts only the calls of NAME as MODULE looks it up (the module that calls it), on the route given;
+`MODULE:CLASS.METHOD` a method (of a class written in Python: not in the compiled build). The
+wrapper's own cost, ~1.8k instructions a call, is in the count: compare counts of the same
+function, not of a small one against the whole route. The package measured is the current folder's
+(a worktree's); with `--compiled`, its mypyc build (adjudicator.build_fast's cached build, in
+~/.cache/adjudicator, overlaid on this folder's source as bench/compiled.py does), where callgrind
+sees the compiled functions by name (`--keep FILE` keeps its output for callgrind_annotate). Needs
+valgrind (every machine here has it); a run takes ~20 s. Issue 15's commit messages quote its
+figure.
 """
 
 from __future__ import annotations
@@ -116,8 +120,11 @@ def _inner(
 
     if function is not None:
         module_name, name = function.split(":")
-        module = importlib.import_module(module_name)
-        setattr(module, name, _counted(getattr(module, name)))
+        owner: Any = importlib.import_module(module_name)
+        *classes, name = name.split(".")  # MODULE:Class.method: the method, on its class
+        for class_name in classes:
+            owner = getattr(owner, class_name)
+        setattr(owner, name, _counted(getattr(owner, name)))
     gc.collect()
     gc.freeze()
     if gc_off:  # (the collector's timing moves a count by up to ~1.6k: see bench/README.md)
@@ -191,7 +198,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("route", choices=ROUTES)
     parser.add_argument("--phases", type=int, default=300, help="new dense phases counted")
-    parser.add_argument("--function", help="MODULE:NAME, counted alone")
+    parser.add_argument("--function", help="MODULE:NAME or MODULE:CLASS.METHOD, counted alone")
     parser.add_argument("--compiled", action="store_true", help="count the mypyc build")
     parser.add_argument("--keep", type=Path, help="keep callgrind's output in this file")
     parser.add_argument("--gc-off", action="store_true", help="count with the collector off")
