@@ -65,13 +65,12 @@ holds the very same ones, so the usual check is one look-up of the place the tex
 identity; the other unit a support or convoy names is checked by its type and place
 (`_Known`), whoever owns it.
 
-Its `_Known` never changes (other units met make a new record) but for `held`, set in place
-as an entry made for another power, or another unit object, is set in its seat
-(`Strings._given`: copying the record cost more than the entry): any areas set there make a
-legal verdict, as the board found it (`Strings._verdict`). Threads racing to set one seat may
-leave one's entry with the other's unit: each was made for a unit of that power where the text
-names it, of the type and place `_Known` says, and the entry depends on nothing else, so any
-pair still holds."""
+Its `_Known` never changes (other units met make a new record) but for `held`, set in place as an
+entry made for another power, or another unit object, is set in its seat (`Strings._given`: copying
+the record cost more than the entry): any areas set there make a legal verdict, as the board found
+it (`Strings._verdict`). Threads racing to set one seat may leave one's entry with the other's unit:
+each was made for a unit of that power where the text names it, of the type and place `_Known` says,
+and the entry depends on nothing else, so any pair still holds."""
 
 _KNOWN: Final = 11
 _UNMET: Final = object()
@@ -107,11 +106,6 @@ def forget() -> None:
     _LAYOUTS.clear()
 
 
-def _listed(texts: Sequence[str]) -> list[str]:
-    """A power's strings as a list: any sequence (read once), or one string."""
-    return [texts] if isinstance(texts, str) else list(texts)
-
-
 _Layout = tuple[
     dict[str, int], int, tuple[object, ...], _Record, dict[str, Memo[_Record]], dict[str, int]
 ]
@@ -138,12 +132,6 @@ def _layout(game_map: Map) -> _Layout:
 _LAYOUTS: Final[dict[Map, _Layout]] = {}
 """Map -> its `_layout` (a few per process): a plain dict's look-up, a fraction of a
 `functools.cache` call's, once for the layout and the memo of a set of orders (`Strings`)."""
-
-
-def _read(game_map: Map, kind_code: str, text: str) -> Reading | Planned | Unreadable:
-    """What a text says before the power and the position are looked at: by its shape's plan
-    when it has one, else through its parse."""
-    return read_planned(game_map, kind_code, text) or read_text(game_map, kind_code, text)
 
 
 def _learn(
@@ -206,8 +194,7 @@ def _learn(
 
 
 _NONE: Final = (None,) * 8
-"""What a text that names a unit knows when none stands there: no units met, no order (nor
-its entry, nor what its verdict rested on)."""
+"""What a text that names a unit knows when none stands there: no units met, order, entry..."""
 
 
 class Strings:
@@ -277,7 +264,9 @@ class Strings:
             own_seats = self.own_seats
         for key, given in sets:
             # (a list, typed: compiled, its items are read natively, as `type` is called)
-            texts: list[str] = given if type(given) is list else _listed(given)
+            texts: list[str] = (
+                given if type(given) is list else [given] if isinstance(given, str) else list(given)
+            )
             seat = own_seats.get(key)
             if seat is not None:
                 power = key
@@ -330,33 +319,40 @@ class Strings:
 
     def _first(self, power: str, seat: int, text: str) -> OrderEntry | OrderError | None:
         """A string of one order met for the first time, learnt, and its answer; None when it
-        is not one order alone (or is one a sheet's rules read otherwise): `read_one`."""
+        is not one order alone (or is one a sheet's rules read otherwise): `read_one`. The usual
+        one, planned, of a unit of `power`, is learnt here."""
         if type(text) is not str:
             return None  # (a str subclass, an Enum's say, is read by its value on the sheet's way)
         reading = read_one(self.map, self.kind, text)
-        if reading is None:
-            return None
-        unit = found = None
-        if type(reading) is tuple:  # a `Planned`, the usual: its fields by place
-            planned: Planned = reading  # type: ignore[assignment]  # (see `_learn`)
-            unit = self.own_units.get(planned[1])
-            other = planned[2]
-            if other is not None:
-                found = self.board.units.get(other)
-        elif type(reading) is Reading:
-            own, other = reading.own, reading.other
-            unit = None if own is None else self.own_units.get(own)
-            found = None if other is None else self.board.units.get(other)
-        record = _learn(self, text, reading, unit, found)
-        if unit is None or unit.power != power:  # (else `owner_error` finds none: no call)
-            wrong = self.owner_error(power, text, record[0], record[2], unit)
-            if wrong is not None:
-                self.memo.put(text, record)
-                return wrong
-        order = record[7]
-        reason = record[8]
-        # (a unit met: an order was made for it, or the text gives none, Unreadable)
-        if unit is None or type(order) is Unreadable or reason is ON_BOARD:
+        if type(reading) is not tuple:  # (a `Planned`: see `_learn`)
+            return None if reading is None else self._first_other(power, seat, text, reading)
+        plan: Planned = reading  # type: ignore[assignment]
+        unit = self.own_units.get(plan[1])
+        if unit is None or unit.power != power:
+            return self._first_other(power, seat, text, plan)
+        other_at = plan[2]
+        found = None if other_at is None else self.board.units.get(other_at)
+        own = REFS[unit.type].get(unit.location) or ref(unit.type, unit.location)
+        other = None
+        if found is not None:
+            other = REFS[found.type].get(found.location) or ref(found.type, found.location)
+        read = planned_order(self.map, self.kind, text, plan, own, other)
+        order, reason = (read, None) if type(read) is Unreadable else read
+        record = [
+            plan[1],
+            other_at,
+            plan[3],
+            own.type,
+            own.location,
+            None if other is None else other.type,
+            None if other is None else other.location,
+            order,
+            reason,
+            None,
+            None,
+            *self.empty,
+        ]
+        if type(order) is Unreadable or reason is ON_BOARD:
             return self._given(power, seat, text, record, unit, True)
         # `_given`'s usual case, with no call: the text's first entry, kept with the unit
         entry = new_entry(power, text, order, reason)
@@ -365,6 +361,27 @@ class Strings:
         record[9] = entry
         self.memo.put(text, record)
         return entry
+
+    def _first_other(
+        self, power: str, seat: int, text: str, reading: Reading | Planned | Unreadable
+    ) -> OrderEntry | OrderError | None:
+        """`_first` of a text not planned, or not naming a unit of `power`."""
+        own: str | None = None
+        other: str | None = None
+        if type(reading) is tuple:  # (a `Planned`: see `_learn`)
+            plan: Planned = reading  # type: ignore[assignment]
+            own, other = plan[1], plan[2]
+        elif type(reading) is Reading:
+            own, other = reading.own, reading.other
+        unit = None if own is None else self.own_units.get(own)
+        found = None if other is None else self.board.units.get(other)
+        record = _learn(self, text, reading, unit, found)
+        if unit is None or unit.power != power:  # (else `owner_error` finds none: no call)
+            wrong = self.owner_error(power, text, record[0], record[2], unit)
+            if wrong is not None:
+                self.memo.put(text, record)
+                return wrong
+        return self._given(power, seat, text, record, unit, True)
 
     def _again(
         self, power: str, seat: int, text: str, record: _Record
@@ -418,7 +435,9 @@ class Strings:
             if wrong is not None:
                 return wrong
             if own is not None:
-                record = _learn(self, text, _read(self.map, self.kind, text), unit, found)
+                game_map, kind = self.map, self.kind
+                reading = read_planned(game_map, kind, text) or read_text(game_map, kind, text)
+                record = _learn(self, text, reading, unit, found)
                 return self._given(power, seat, text, record, unit, True)
         return self._given(power, seat, text, record, unit)
 
