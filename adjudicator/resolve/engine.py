@@ -301,7 +301,9 @@ def _movement(
         units = list(board.values())
     # (the reader gives movement orders alone in a movement phase)
     orders: list[MovementOrder | None]
-    results: list[OrderResult | None]  # (each unit's entry's line; the others come below)
+    # (each unit's entry's line; the others come below: typed with no None, the why loop
+    # needs no assert for the entries' lines it reads)
+    results: list[OrderResult]
     at: tuple[OrderEntry | None, ...]  # (a tuple typed as such: indexed natively compiled)
     if every is not None:
         at = every
@@ -310,7 +312,7 @@ def _movement(
     else:  # a unit with no entry
         at = tuple(map(given.get, provinces))
         orders = [None if e is None else e.legal for e in at]  # type: ignore[misc]
-        results = [None if e is None else e.line for e in at]
+        results = [None if e is None else e.line for e in at]  # type: ignore[misc]
     done = resolve_orders(game_map, provinces, units, orders, rules)
     dislodged: Mapping[str, Dislodged] = done.dislodged
     if dislodged and (out.disbanded or out.silent):
@@ -323,14 +325,13 @@ def _movement(
     # (`by_unit`), else it is made for the unit standing there.
     why = done.why
     if by_unit is None or every is None:
-        _unordered(results, units, orders, at, why)
+        _unordered(results, units, orders, at, why)  # type: ignore[arg-type]
     for i, resolution in why.items():
         if gone and provinces[i] in gone:
             resolution = _disbanded(resolution)
         elif orders[i] is not None:  # (`_line`'s usual case, inline: a legal entry's line,
             # not yet replaced; its fields by index, the resolution's unpacked: fewest tuples)
             line = results[i]
-            assert line is not None
             succeeds, tags, reason, culprits = resolution
             outcome = "succeeds" if succeeds else "fails"
             results[i] = _new(
@@ -338,7 +339,7 @@ def _movement(
             )
             continue
         results[i] = _line(units[i], at[i], Hold, resolution)
-    placed = _sort_placed(game_map, results) if _COMPILED else _sort(results)  # type: ignore[arg-type]
+    placed = _sort_placed(game_map, results) if _COMPILED else _sort(results)
     return placed, done.units, dislodged  # (no None left)
 
 

@@ -202,10 +202,11 @@ def _match_supports(t: OrderTable) -> None:
     prov = facts.province
     backers, area, provinces = t.backers, t.support_area, t.province
     opposed, unopposed, size = t.opposed, t.unopposed, len(provinces)
+    none, support_move_cls = NONE, SupportMove  # (locals: read for each support)
     for i in t.supports:
         order = orders[i]
-        backed = NONE
-        if type(order) is SupportMove:
+        backed = none
+        if type(order) is support_move_cls:
             # (worked out once a support and map: `SupportMove.seen`; a support naming a
             # coast has no `here`, left to `_support_void`)
             on, wanted, here = order.seen
@@ -224,9 +225,9 @@ def _match_supports(t: OrderTable) -> None:
             o = by_halves(provinces, where) if _COMPILED else bisect_left(provinces, where)
             if o < size and provinces[o] == where and o != i and kind[o] != MOVE:
                 backed = o
-        if backed == NONE:
+        if backed == none:
             backed = _support_void(t, i, order)
-            if backed == NONE:
+            if backed == none:
                 continue
         backers[backed] += (i,)
         if provinces[i] in moves_into:  # (`OrderTable.in_use`, with the columns at hand)
