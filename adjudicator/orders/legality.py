@@ -39,10 +39,9 @@ _FLEET: Final = UnitType.FLEET
 class Board:
     """What legality needs from a position, indexed once per set of orders: its units and
     dislodged units by province, the centres' owners, and the fleets at sea, found when first
-    asked for (only a move or a convoy that may need a convoy route asks: most orders never
-    do), with the convoy searches made on them (several orders of a phase ask the same one:
-    the fleets convoying one army, its move). Made and used by one call, never shared between
-    threads."""
+    asked for (only a move or a convoy that may need a convoy route asks: most orders never do),
+    with the convoy searches made on them (several orders of a phase ask the same one). Made and
+    used by one call, never shared between threads."""
 
     __slots__ = ("_mask", "_reach", "_seas", "centers", "dislodged", "searches", "units")
 
@@ -60,8 +59,8 @@ class Board:
         self.centers = centers
         self._seas = seas
         self._mask: int | None = None
-        self._reach: dict[str, int] = {}
-        self.searches: dict[tuple[str, str, int], dict[int, int]] = {}
+        self._reach: dict[str, int] | None = None  # (each made when first needed)
+        self.searches: dict[tuple[str, str, int], dict[int, int]] | None = None
         """The searches for the fleets a convoy needs (`Seas.needed_to`) made on this board, by
         the army's province, the target and the fleets (`_needed`)."""
 
@@ -76,9 +75,12 @@ class Board:
         """The fleets at sea a convoy from `source` gets to (`helper`'s excepted: it supports
         the move), found once a board when there is no helper."""
         if helper is None:
-            reached = self._reach.get(source)
+            known = self._reach
+            if known is None:
+                known = self._reach = {}
+            reached = known.get(source)
             if reached is None:
-                reached = self._reach[source] = seas.reach(source, self.fleet_mask(seas))
+                reached = known[source] = seas.reach(source, self.fleet_mask(seas))
             return reached
         return seas.reach(source, self.fleet_mask(seas) & ~seas.area_bit.get(helper, 0))
 
@@ -347,6 +349,8 @@ def _needed(ground: _Ground, board: Board, order: model.Convoy) -> tuple[str, ..
     fleets = mask | bit
     key = (source, target, fleets)
     searches = board.searches
+    if searches is None:
+        searches = board.searches = {}
     found = searches.get(key)
     if found is None:
         found = searches[key] = seas.needed_to(fleets, source, target)
