@@ -338,7 +338,7 @@ class Strings:
             other = REFS[found.type].get(found.location) or ref(found.type, found.location)
         read = planned_order(self.map, self.kind, text, plan, own, other)
         order, reason = (read, None) if type(read) is Unreadable else read
-        record = [
+        record = [  # (`_learn`'s, restated: a call fewer; tests/orders/test_memo.py checks)
             plan[1],
             other_at,
             plan[3],

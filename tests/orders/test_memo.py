@@ -12,9 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.board.map import load_map
+from adjudicator.board.types import PhaseKind
 from adjudicator.orders import sheet, strings
+from adjudicator.orders.legality import board_of
 from adjudicator.orders.memo import Memo
 from adjudicator.orders.parse import WORD
+from adjudicator.orders.reading import read_one
 from adjudicator.orders.results import OrderEntry, OrderError
 from adjudicator.orders.sheet import ORDER, is_one_order
 
@@ -138,3 +141,25 @@ def test_a_verdict_of_the_board_is_legal_where_the_fleets_it_rested_on_stand() -
         entries, errors = read(position(units=units), {"ENGLAND": texts})
         assert errors == []
         assert [e.illegal for e in entries] == expected
+
+
+def test_a_new_texts_usual_record_is_the_one_learn_makes() -> None:
+    """`Strings._first` makes the record of its usual case (a planned text naming a unit of
+    the power) itself, with no `_learn` call: the two must stay alike, field for field (but
+    what `_first` then keeps: its entry, `like`, and what a board's verdict rested on)."""
+    strings.forget()
+    units = {"FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN"], "ENGLAND": ["F LON"]}
+    board = board_of(MAP, position(units=units))
+    kind = PhaseKind.MOVEMENT
+    texts = ["A Par - Bur", "Bre - Eng", "A Mar S A Par - Bur", "A Mar S A Mun - Bur", "F Bre H"]
+    texts += ["A Par - Lon", "A Mar S F Lon - Eng", "F Bre C A Par - Lon", "Mar - Spa"]
+    reader = strings.Strings(MAP, board, kind)
+    for text in texts:
+        assert isinstance(reader.one("FRANCE", text), OrderEntry)
+        kept = reader.memo.get(text)
+        reading = read_one(MAP, kind, text)
+        assert type(reading) is tuple, text  # planned: `_first`'s usual case
+        found = None if reading[2] is None else board.units.get(reading[2])
+        learnt = strings._learn(reader, text, reading, board.units[reading[1]], found)
+        assert kept is not None and kept[9] is not None
+        assert kept[:9] == learnt[:9] and len(kept) == len(learnt), text
