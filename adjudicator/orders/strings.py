@@ -23,6 +23,7 @@ from adjudicator.orders.parse import Span
 from adjudicator.orders.reader import REFS, owner_problem, ref
 from adjudicator.orders.reading import (
     Planned,
+    Read,
     Reading,
     Unreadable,
     order_of,
@@ -172,11 +173,22 @@ def _learn(
         read = planned_order(strings.map, strings.kind, text, planned, own, other)
     else:
         read = order_of(strings.map, strings.kind, text, given, own, other)
-    if type(read) is Unreadable:
-        order: model.Order | Unreadable = read
-        reason = None
-    else:
-        order, reason = read
+    return _record(own_at, other_at, span, own, other, read, strings.empty)
+
+
+def _record(
+    own_at: str | None,
+    other_at: str | None,
+    span: Span | None,
+    own: model.UnitRef | None,
+    other: model.UnitRef | None,
+    read: Read,
+    empty: tuple[object, ...],
+) -> _Record:
+    """The one writer of a read text's record (`_Record`): where it names its units and its
+    unit, the units met there (`own`, `other`), the order it gave them with its fixed legality
+    (`read`), and no entry kept (`empty`, `Strings.empty`)."""
+    order, reason = (read, None) if type(read) is Unreadable else read
     return [
         own_at,
         other_at,
@@ -189,7 +201,7 @@ def _learn(
         reason,
         None,
         None,
-        *strings.empty,
+        *empty,
     ]
 
 
@@ -337,21 +349,8 @@ class Strings:
         if found is not None:
             other = REFS[found.type].get(found.location) or ref(found.type, found.location)
         read = planned_order(self.map, self.kind, text, plan, own, other)
-        order, reason = (read, None) if type(read) is Unreadable else read
-        record = [  # (`_learn`'s, restated: a call fewer; tests/orders/test_memo.py checks)
-            plan[1],
-            other_at,
-            plan[3],
-            own.type,
-            own.location,
-            None if other is None else other.type,
-            None if other is None else other.location,
-            order,
-            reason,
-            None,
-            None,
-            *self.empty,
-        ]
+        record = _record(plan[1], other_at, plan[3], own, other, read, self.empty)
+        order, reason = record[7], record[8]
         if type(order) is Unreadable or reason is ON_BOARD:
             return self._given(power, seat, text, record, unit, True)
         # `_given`'s usual case, with no call: the text's first entry, kept with the unit

@@ -144,9 +144,10 @@ def test_a_verdict_of_the_board_is_legal_where_the_fleets_it_rested_on_stand() -
 
 
 def test_a_new_texts_usual_record_is_the_one_learn_makes() -> None:
-    """`Strings._first` makes the record of its usual case (a planned text naming a unit of
-    the power) itself, with no `_learn` call: the two must stay alike, field for field (but
-    what `_first` then keeps: its entry, `like`, and what a board's verdict rested on)."""
+    """`Strings._first` learns its usual case (a planned text naming a unit of the power) with
+    no `_learn` call, through the same writer (`strings._record`): the two records must stay
+    alike, field for field (but what `_first` then keeps: its entry, `like`, and what a
+    board's verdict rested on)."""
     strings.forget()
     units = {"FRANCE": ["A PAR", "A MAR", "F BRE"], "GERMANY": ["A MUN"], "ENGLAND": ["F LON"]}
     board = board_of(MAP, position(units=units))
