@@ -27,11 +27,7 @@ class Memo(Generic[V]):
     def get(self, text: str) -> V | None:
         """The value of `text`, if it is still known."""
         value = self.young.get(text)
-        if value is None:
-            value = self.old.get(text)
-            if value is not None:
-                self.put(text, value)
-        return value
+        return self.older(text) if value is None else value
 
     def older(self, text: str) -> V | None:
         """`get` of a text not in the young generation (its caller looked there first)."""
