@@ -176,6 +176,11 @@ class OrderTable:
             return i
         return NONE
 
+    def fleet_at(self, province: str) -> bool:
+        """Does a fleet stand in `province` (`convoy_orders._strand`'s question of a sea)?"""
+        i = self.unit_at(province)
+        return i != NONE and self.units[i].type is _FLEET
+
 
 def new_table(
     facts: MapFacts,

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from adjudicator.board.convoy import route_fleets
+from adjudicator.board.convoy import route_exists, route_fleets
 from adjudicator.board.map import Map
 from adjudicator.board.rules import Rules
 from adjudicator.board.types import province_of
 from adjudicator.orders.model import Convoy, Move
 from adjudicator.resolve.columns import (
     _ARMY,
-    _FLEET,
     BY_CONVOY,
     FALLBACK,
     HOLD,
@@ -250,26 +249,10 @@ def _strand(game_map: Map, t: OrderTable, i: int) -> None:
 
 
 def _fleets_could_carry(game_map: Map, t: OrderTable, source: str, target: str) -> bool:
-    """`route_exists` over every fleet at sea: searched from `source` over the convoy areas,
-    asking which unit stands only in those reached (where a route mostly is found within a
-    step or two, a pass over every unit is the dearer)."""
-    seas, at_sea, units = game_map.seas, t.facts.seas, t.units
-    areas, area_water = seas.areas, seas.area_water
-    goal = seas.water.get(target, 0)
-    seen = left = seas.water.get(source, 0)
-    while left:
-        low = left & -left
-        left ^= low
-        step = low.bit_length() - 1
-        sea = areas[step]
-        u = t.unit_at(sea)
-        if u != NONE and units[u].type is _FLEET and sea in at_sea:
-            if goal & low:
-                return True
-            new = area_water[step] & ~seen
-            seen |= new
-            left |= new
-    return False
+    """`route_exists` over every fleet at sea: the search goes over every convoy area, asking
+    which unit stands only in those it reaches (a route is mostly found within a step or two,
+    where a pass over every unit is the dearer)."""
+    return route_exists(game_map, source, target, game_map.seas.areas, t.fleet_at)
 
 
 def _assign(
