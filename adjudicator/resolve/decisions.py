@@ -280,37 +280,15 @@ class Decisions:
     # -- the conditions --------------------------------------------------------------------
     def _move_fails(self, i: int) -> Bounce | None:
         """DATC 5.B.1: None when move `i` succeeds, else its attack strength and the unit that
-        held it off (NONE: none alone), which its explanation reads (`bounced`). (`attack` and
-        `hold` restated, in the same order of questions: a call less each, on every move.)"""
-        state, result = self.state, self.result
-        if self.route[i] == BY_CONVOY and not self.convoy_path(i):
-            return _OWN_POWER  # (attack 0)
-        o = self.occupant[i]
-        against = None  # the power whose supports do not count
-        if o != NONE and not (
-            self.kind[o] == MOVE
-            and (self.facing[i] == NONE or self.opponent(i) == NONE)
-            and (result[o] if state[o] == RESOLVED else self.resolve(o))
-        ):
-            units = self.units
-            against = units[o].power
-            if against == units[i].power:
-                return _OWN_POWER
-        attack = (
-            self._strength(i, against)
-            if self._weak
-            else (1 + self._support_count(i, against) if self.backers[i] else 1)  # (`_strength`)
-        )
+        held it off (NONE: none alone), which its explanation reads (`bounced`)."""
+        attack = self.attack(i)
+        if attack == 0:
+            return _OWN_POWER  # (no path, or against its own power)
         if self.facing[i] != NONE and (opponent := self.opponent(i)) != NONE:
             if attack <= self.defend(opponent):
                 return attack, opponent
-        elif o != NONE:
-            if self.kind[o] == MOVE:  # (`hold`)
-                hold = 0 if (result[o] if state[o] == RESOLVED else self.resolve(o)) else 1
-            else:
-                hold = 1 + self._support_count(o) if self.backers[o] else 1
-            if attack <= hold:
-                return attack, o
+        elif (o := self.occupant[i]) != NONE and attack <= self.hold(o):
+            return attack, o
         for k in self.moves_into[self.dest[i]]:
             if k != i and attack <= self.prevent(k):
                 return attack, NONE  # prevented
@@ -460,9 +438,7 @@ class Decisions:
             against = units[o].power
             if against == units[m].power:
                 return 0
-        if self._weak:
-            return self._strength(m, against)
-        return 1 + self._support_count(m, against) if self.backers[m] else 1  # (`_strength`)
+        return self._strength(m, against)
 
     def hold(self, unit: int) -> int:
         """The hold strength of the unit standing in a move's target (`OrderTable.occupant`)."""
@@ -490,9 +466,7 @@ class Decisions:
                 return 0
             if rule_choices(self.rules).dislodged_always and not self.resolve(m):
                 return 0
-        if self._weak:
-            return self._strength(m)
-        return 1 + self._support_count(m) if self.backers[m] else 1  # (`_strength`)
+        return self._strength(m)
 
 
 _COMPILED: Final = compiled(Decisions.resolve)
