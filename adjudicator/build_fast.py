@@ -51,6 +51,7 @@ COMPILED = (
     "orders/daide.py",
     "orders/parse.py",
     "orders/shapes.py",
+    "orders/onboard.py",
     "orders/legality.py",
     "orders/settle.py",
     "orders/memo.py",

@@ -17,8 +17,9 @@ from typing import Any, Final
 from adjudicator.board.map import Map
 from adjudicator.board.types import PhaseKind, Unit, UnitType
 from adjudicator.orders import model
-from adjudicator.orders.legality import ON_BOARD, Board, Depends, board_verdict
+from adjudicator.orders.legality import ON_BOARD, Depends, board_verdict
 from adjudicator.orders.memo import Memo
+from adjudicator.orders.onboard import Board
 from adjudicator.orders.parse import Span
 from adjudicator.orders.reader import REFS, owner_problem, ref
 from adjudicator.orders.reading import (
@@ -84,8 +85,7 @@ _MEMO_SIZE: Final = 3 << 12
 long batch (100,000 phases: records, entries and lines of ~24,000 strings, within 1.5x of a
 1,000-phase run) against the strings met again (a dense phase meets ~31, ~1.7 of them new)."""
 _RETREAT: Final = PhaseKind.RETREAT
-_FLEET: Final = UnitType.FLEET
-"""Enum members as constants: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
+"""An enum member as a constant: a member is a slow attribute in CPython 3.11 (~0.3 µs)."""
 
 
 def memo(game_map: Map, kind_code: str) -> Memo[_Record]:
@@ -480,20 +480,10 @@ class Strings:
         return entry
 
     def _verdict(self, power: str, record: _Record) -> str | None:
-        """The board's verdict on the order of a record whose legality depends on it: legal
-        when a fleet stands in each convoy area a legal verdict rested on (`held`, see
-        `legality.board_verdict`; a few look-ups), else the board's, and what it rests on
-        kept."""
-        held: tuple[str, ...] | None = record[10]
-        if held is not None:
-            units = self.board.units
-            for area in held:
-                fleet = units.get(area)
-                if fleet is None or fleet.type is not _FLEET:
-                    break
-            else:
-                return None
-        verdict, rests_on = board_verdict(self.map, self.board, power, record[7])
+        """The board's verdict on the order of a record whose legality depends on it, given
+        the convoy areas a legal verdict last rested on (`held`), and those it rests on now
+        kept (`legality.board_verdict`)."""
+        verdict, rests_on = board_verdict(self.map, self.board, power, record[7], record[10])
         if rests_on:
             record[10] = rests_on
         return verdict

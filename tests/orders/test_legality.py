@@ -9,7 +9,8 @@ from adjudicator.board.convoy import needed_for_convoy, route_exists
 from adjudicator.board.position import Position
 from adjudicator.board.seas import seas_of
 from adjudicator.board.types import UnitType
-from adjudicator.orders.legality import Board, board_of
+from adjudicator.orders.legality import board_of
+from adjudicator.orders.onboard import Board
 
 A, F = UnitType.ARMY, UnitType.FLEET
 
