@@ -218,18 +218,9 @@ class _Outcome(Resolved):
             if not strength:  # strength 0, with a path: a unit of its own power, maybe
                 why[m] = self._own(m, held)
                 continue
-            movers = moves_into[p]
-            if len(movers) != 1:  # (the usual, a move alone there, asked once)
-                if len(movers) != 2:
-                    why[m] = self._bounce(m, strength, held)
-                    continue
-                # another move there: named too when as strong (prevent)
-                k = movers[1] if movers[0] == m else movers[0]
-                if self._prevents(k) >= strength:  # (two units: two names, no list made)
-                    a = culprit(all_units[held], target[held] if kind[held] == MOVE else "")
-                    b = culprit(all_units[k], target[k])
-                    why[m] = a.pairs.get(b.ordered) or a.bounced_with(b)
-                    continue
+            if len(moves_into[p]) != 1:  # other moves there: named too when as strong
+                why[m] = self._bounce(m, strength, held)
+                continue
             # the usual: held off by the one unit it met alone (named with its move's target)
             why[m] = culprit(all_units[held], target[held] if kind[held] == MOVE else "").bounced_by
         for m in self.stayed:  # settled on guesses or by the backup rule: asked again
@@ -399,7 +390,12 @@ class _Outcome(Resolved):
                 others.append(k)
         if own:  # (no unit held it: `held` is NONE)
             return self._own_unit(occupant, others)
-        if len(others) > 1:
+        if len(others) == 2:  # (two units: their explanation kept once a pair, `Culprit.pairs`)
+            k, j = others  # (the second is a move there)
+            a = culprit(t.units[k], t.target[k] if t.kind[k] == MOVE else "")
+            b = culprit(t.units[j], t.target[j])
+            return a.pairs.get(b.ordered) or a.bounced_with(b)
+        if len(others) > 2:
             names, text = self._named(others)
             return failure(BOUNCE, "bounced with " + text, names)
         if not others:
