@@ -58,6 +58,15 @@ CULPRITS: Final[dict[UnitType, dict[str, dict[str, Culprit]]]] = {t: {} for t in
 (no key to build), with no name written for a unit already met."""
 _ARMY_CULPRITS: Final = CULPRITS[_ARMY]  # (a unit's table chosen by a comparison, no look-up)
 _FLEET_CULPRITS: Final = CULPRITS[UnitType.FLEET]
+
+
+def forget() -> None:
+    """Forget every explanation kept (a test starts cold): the tables emptied, not replaced
+    (`_ARMY_CULPRITS` and `_FLEET_CULPRITS` are two of them)."""
+    for table in CULPRITS.values():
+        table.clear()
+
+
 CULPRITS_LIMIT = 1 << 12
 """Locations kept for a type (variants with many units, many maps)."""
 TARGETS_LIMIT = 1 << 6

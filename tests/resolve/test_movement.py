@@ -241,8 +241,7 @@ def test_a_move_held_off_by_a_supporting_unit_names_the_unit_alone() -> None:
 def test_a_move_held_off_by_a_unit_and_a_move_as_strong_names_both_once_a_pair(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for table in culprits.CULPRITS.values():  # (Final: emptied, not replaced)
-        table.clear()
+    culprits.forget()
     monkeypatch.setattr(culprits, "PAIRS_LIMIT", 2)
     # A BUR holds; A PAR and A MUN both move there, each alone: each is held off by A BUR and
     # bounced with the other.
@@ -268,8 +267,7 @@ def test_a_move_held_off_by_a_unit_and_a_move_as_strong_names_both_once_a_pair(
 def test_one_units_explanations_are_kept_per_unit_and_target_and_bounded(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for table in culprits.CULPRITS.values():  # (Final: emptied, not replaced)
-        table.clear()
+    culprits.forget()
     monkeypatch.setattr(culprits, "TARGETS_LIMIT", 4)
     monkeypatch.setattr(culprits, "CULPRITS_LIMIT", 2)
     army = Unit("FRANCE", UnitType.ARMY, "PAR")
@@ -299,8 +297,7 @@ def test_explanations_kept_do_not_grow_with_the_texts_met() -> None:
     """A long run meets ever new order texts (and orders), but one unit's explanations depend
     only on the unit and its target: what is kept stays at a few hundred per map (a batch's
     memory must stay flat)."""
-    for table in culprits.CULPRITS.values():  # (Final: emptied, not replaced)
-        table.clear()
+    culprits.forget()
     for _ in range(3):  # new, equal units each time, as new positions give
         for location in ("PAR", "BUR", "MAR"):
             for target in ("PIC", "GAS"):
